@@ -1,0 +1,117 @@
+//===- JxpBase.td - jxp dialect, enums and interfaces ------*- tablegen -*-===//
+//
+// The jxp dialect holds traced array programs. Values are builtin ranked
+// tensors with StableHLO's element types (signless integers for signed ones,
+// `ui*` for unsigned, `i1` for booleans).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JXP_BASE_TD
+#define JXP_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def Jxp_Dialect : Dialect {
+  let name = "jxp";
+  let cppNamespace = "::mlir::jxp";
+  let summary = "Traced array programs of the jxp compiler";
+  let description = [{
+    Ops mirror JAX's primitives. Transformations (autodiff, batching, ...)
+    are passes over this dialect; `convert-jxp-to-stablehlo` lowers it for
+    execution through PJRT.
+  }];
+  let hasConstantMaterializer = 1;
+  let useDefaultAttributePrinterParser = 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Element and tensor constraints
+//===----------------------------------------------------------------------===//
+
+def Jxp_SignedInt : SignlessIntOfWidths<[8, 16, 32, 64]>;
+def Jxp_UnsignedInt : UnsignedIntOfWidths<[8, 16, 32, 64]>;
+def Jxp_Int : AnyTypeOf<[Jxp_SignedInt, Jxp_UnsignedInt]>;
+def Jxp_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
+def Jxp_Complex : Complex<AnyTypeOf<[F32, F64]>>;
+
+def Jxp_Tensor : RankedTensorOf<[I1, Jxp_Int, Jxp_Float, Jxp_Complex]>;
+def Jxp_NumericTensor : RankedTensorOf<[Jxp_Int, Jxp_Float, Jxp_Complex]>;
+def Jxp_InexactTensor : RankedTensorOf<[Jxp_Float, Jxp_Complex]>;
+def Jxp_FloatTensor : RankedTensorOf<[Jxp_Float]>;
+def Jxp_IntTensor : RankedTensorOf<[Jxp_Int]>;
+def Jxp_IntOrBoolTensor : RankedTensorOf<[I1, Jxp_Int]>;
+def Jxp_PredTensor : RankedTensorOf<[I1]>;
+def Jxp_IndexScalar : 0DTensorOf<[Jxp_Int]>;
+def Jxp_Scalar : 0DTensorOf<[I1, Jxp_Int, Jxp_Float, Jxp_Complex]>;
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def Jxp_ComparisonDirection : I32EnumAttr<"ComparisonDirection",
+    "comparison direction", [
+      I32EnumAttrCase<"EQ", 0>, I32EnumAttrCase<"NE", 1>,
+      I32EnumAttrCase<"GE", 2>, I32EnumAttrCase<"GT", 3>,
+      I32EnumAttrCase<"LE", 4>, I32EnumAttrCase<"LT", 5>]> {
+  let cppNamespace = "::mlir::jxp";
+}
+
+def Jxp_ComparisonType : I32EnumAttr<"ComparisonType",
+    "how compare orders its operands", [
+      I32EnumAttrCase<"FLOAT", 0>, I32EnumAttrCase<"TOTALORDER", 1>,
+      I32EnumAttrCase<"SIGNED", 2>, I32EnumAttrCase<"UNSIGNED", 3>]> {
+  let cppNamespace = "::mlir::jxp";
+}
+
+def Jxp_ReduceKind : I32EnumAttr<"ReduceKind", "monoid of a reduction", [
+      I32EnumAttrCase<"Sum", 0, "sum">, I32EnumAttrCase<"Prod", 1, "prod">,
+      I32EnumAttrCase<"Max", 2, "max">, I32EnumAttrCase<"Min", 3, "min">,
+      I32EnumAttrCase<"And", 4, "and">, I32EnumAttrCase<"Or", 5, "or">]> {
+  let cppNamespace = "::mlir::jxp";
+}
+
+def Jxp_RoundingMethod : I32EnumAttr<"RoundingMethod", "how round breaks ties", [
+      I32EnumAttrCase<"away_from_zero", 0>,
+      I32EnumAttrCase<"to_nearest_even", 1>]> {
+  let cppNamespace = "::mlir::jxp";
+}
+
+// JAX's GatherScatterMode: what out-of-bounds indices do.
+def Jxp_GatherScatterMode : I32EnumAttr<"GatherScatterMode",
+    "out-of-bounds behaviour of gather and scatter", [
+      I32EnumAttrCase<"clip", 0>, I32EnumAttrCase<"fill_or_drop", 1>,
+      I32EnumAttrCase<"promise_in_bounds", 2>]> {
+  let cppNamespace = "::mlir::jxp";
+}
+
+def Jxp_ScatterKind : I32EnumAttr<"ScatterKind",
+    "how scatter combines an update with the operand", [
+      I32EnumAttrCase<"Set", 0, "set">, I32EnumAttrCase<"Add", 1, "add">,
+      I32EnumAttrCase<"Mul", 2, "mul">, I32EnumAttrCase<"Min", 3, "min">,
+      I32EnumAttrCase<"Max", 4, "max">]> {
+  let cppNamespace = "::mlir::jxp";
+}
+
+//===----------------------------------------------------------------------===//
+// Interfaces
+//===----------------------------------------------------------------------===//
+
+def Jxp_StableHLOLoweringInterface : OpInterface<"StableHLOLowering"> {
+  let cppNamespace = "::mlir::jxp";
+  let description = [{
+    The op's rule for `convert-jxp-to-stablehlo`. StableHLO is not
+    registered on the C++ side, so rules build its ops by name.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Emits StableHLO computing this op's results at the builder's
+        insertion point and appends the replacement values to `results`.
+      }],
+      "::llvm::LogicalResult", "lowerToStableHLO",
+      (ins "::mlir::OpBuilder &":$b,
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$results)>
+  ];
+}
+
+#endif // JXP_BASE_TD

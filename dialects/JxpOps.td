@@ -1,0 +1,636 @@
+//===- JxpOps.td - jxp dialect operations ------------------*- tablegen -*-===//
+//
+// One definition per primitive. Families share traits, assembly and their
+// StableHLO rule through a base class; structural ops declare their rule and
+// implement it in lib/Conversion.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JXP_OPS_TD
+#define JXP_OPS_TD
+
+include "JxpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+
+class Jxp_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Jxp_Dialect, mnemonic, !listconcat([Pure], traits)>;
+
+// The StableHLO rule of an op whose StableHLO counterpart takes the same
+// operands and attributes under the same names.
+class Jxp_LowersTo<string hloName> {
+  code decl = [{
+    ::llvm::LogicalResult lowerToStableHLO(::mlir::OpBuilder &b,
+        ::llvm::SmallVectorImpl<::mlir::Value> &results) {
+      return ::mlir::jxp::lowerByName(getOperation(), "}] # hloName # [{",
+                                      b, results);
+    }
+  }];
+}
+
+class Jxp_OpLoweredByName<string mnemonic, string hloName,
+                          list<Trait> traits = []>
+    : Jxp_Op<mnemonic, !listconcat(traits, [Jxp_StableHLOLoweringInterface])> {
+  let extraClassDeclaration = Jxp_LowersTo<hloName>.decl;
+}
+
+class Jxp_OpWithRule<string mnemonic, list<Trait> traits = []>
+    : Jxp_Op<mnemonic, !listconcat(traits,
+        [DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>])>;
+
+//===----------------------------------------------------------------------===//
+// Constants and iota
+//===----------------------------------------------------------------------===//
+
+def Jxp_ConstantOp : Jxp_OpLoweredByName<"constant", "stablehlo.constant",
+    [ConstantLike]> {
+  let summary = "A constant array";
+  let description = [{
+    ```mlir
+    %c = jxp.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs Jxp_Tensor:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Jxp_IotaOp : Jxp_OpLoweredByName<"iota", "stablehlo.iota"> {
+  let summary = "Counts 0, 1, 2, ... along one dimension";
+  let description = [{
+    ```mlir
+    %i = jxp.iota dim = 0 : tensor<4x2xi32>
+    ```
+  }];
+  let arguments = (ins I64Attr:$iota_dimension);
+  let results = (outs Jxp_NumericTensor:$result);
+  let assemblyFormat = "`dim` `=` $iota_dimension attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise unary ops
+//===----------------------------------------------------------------------===//
+
+class Jxp_UnaryOp<string mnemonic, string hloName, Type T,
+                  list<Trait> traits = []>
+    : Jxp_OpLoweredByName<mnemonic, hloName,
+        !listconcat(traits, [Elementwise, SameOperandsAndResultType])> {
+  let summary = "Elementwise " # mnemonic;
+  let description = [{
+    Applies `}] # mnemonic # [{` to each element.
+    ```mlir
+    %y = jxp.}] # mnemonic # [{ %x : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins T:$operand);
+  let results = (outs T:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($result)";
+}
+
+def Jxp_NegOp : Jxp_UnaryOp<"neg", "stablehlo.negate", Jxp_NumericTensor> {
+  let hasFolder = 1;
+}
+def Jxp_AbsOp : Jxp_UnaryOp<"abs", "stablehlo.abs", Jxp_NumericTensor>;
+def Jxp_SignOp : Jxp_UnaryOp<"sign", "stablehlo.sign", Jxp_NumericTensor>;
+def Jxp_ExpOp : Jxp_UnaryOp<"exp", "stablehlo.exponential", Jxp_InexactTensor>;
+def Jxp_LogOp : Jxp_UnaryOp<"log", "stablehlo.log", Jxp_InexactTensor>;
+def Jxp_Log1pOp : Jxp_UnaryOp<"log1p", "stablehlo.log_plus_one", Jxp_InexactTensor>;
+def Jxp_Expm1Op : Jxp_UnaryOp<"expm1", "stablehlo.exponential_minus_one",
+                              Jxp_InexactTensor>;
+def Jxp_SinOp : Jxp_UnaryOp<"sin", "stablehlo.sine", Jxp_InexactTensor>;
+def Jxp_CosOp : Jxp_UnaryOp<"cos", "stablehlo.cosine", Jxp_InexactTensor>;
+def Jxp_TanOp : Jxp_UnaryOp<"tan", "stablehlo.tan", Jxp_InexactTensor>;
+def Jxp_TanhOp : Jxp_UnaryOp<"tanh", "stablehlo.tanh", Jxp_InexactTensor>;
+def Jxp_LogisticOp : Jxp_UnaryOp<"logistic", "stablehlo.logistic",
+                                 Jxp_InexactTensor>;
+def Jxp_SqrtOp : Jxp_UnaryOp<"sqrt", "stablehlo.sqrt", Jxp_InexactTensor>;
+def Jxp_RsqrtOp : Jxp_UnaryOp<"rsqrt", "stablehlo.rsqrt", Jxp_InexactTensor>;
+def Jxp_FloorOp : Jxp_UnaryOp<"floor", "stablehlo.floor", Jxp_FloatTensor>;
+def Jxp_CeilOp : Jxp_UnaryOp<"ceil", "stablehlo.ceil", Jxp_FloatTensor>;
+def Jxp_NotOp : Jxp_UnaryOp<"not", "stablehlo.not", Jxp_IntOrBoolTensor>;
+
+def Jxp_RoundOp : Jxp_OpWithRule<"round",
+    [Elementwise, SameOperandsAndResultType]> {
+  let summary = "Elementwise rounding to an integral value";
+  let description = [{
+    Ties go away from zero (`lax.round`'s default) or to the nearest even
+    value (`jnp.round`).
+    ```mlir
+    %y = jxp.round %x, to_nearest_even : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_FloatTensor:$operand,
+                       Jxp_RoundingMethod:$rounding_method);
+  let results = (outs Jxp_FloatTensor:$result);
+  let assemblyFormat =
+      "$operand `,` $rounding_method attr-dict `:` type($result)";
+}
+
+def Jxp_IsFiniteOp : Jxp_OpLoweredByName<"is_finite", "stablehlo.is_finite",
+    [Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Elementwise test for a finite value";
+  let description = [{
+    ```mlir
+    %b = jxp.is_finite %x : (tensor<4xf32>) -> tensor<4xi1>
+    ```
+  }];
+  let arguments = (ins Jxp_FloatTensor:$operand);
+  let results = (outs Jxp_PredTensor:$result);
+  let assemblyFormat =
+      "$operand attr-dict `:` functional-type($operand, $result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise binary ops
+//===----------------------------------------------------------------------===//
+
+class Jxp_BinaryOp<string mnemonic, string hloName, Type T,
+                   list<Trait> traits = []>
+    : Jxp_OpLoweredByName<mnemonic, hloName,
+        !listconcat(traits, [Elementwise, SameOperandsAndResultType])> {
+  let summary = "Elementwise " # mnemonic;
+  let description = [{
+    Applies `}] # mnemonic # [{` to each pair of elements; both operands
+    and the result have one type (broadcasting happens before, in Python).
+    ```mlir
+    %z = jxp.}] # mnemonic # [{ %x, %y : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins T:$lhs, T:$rhs);
+  let results = (outs T:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def Jxp_AddOp : Jxp_BinaryOp<"add", "stablehlo.add", Jxp_Tensor,
+                             [Commutative]> {
+  let hasFolder = 1;
+}
+def Jxp_SubOp : Jxp_BinaryOp<"sub", "stablehlo.subtract", Jxp_NumericTensor> {
+  let hasFolder = 1;
+}
+def Jxp_MulOp : Jxp_BinaryOp<"mul", "stablehlo.multiply", Jxp_Tensor,
+                             [Commutative]> {
+  let hasFolder = 1;
+}
+def Jxp_DivOp : Jxp_BinaryOp<"div", "stablehlo.divide", Jxp_NumericTensor>;
+def Jxp_RemOp : Jxp_BinaryOp<"rem", "stablehlo.remainder", Jxp_NumericTensor>;
+def Jxp_PowOp : Jxp_BinaryOp<"pow", "stablehlo.power", Jxp_NumericTensor>;
+def Jxp_MaxOp : Jxp_BinaryOp<"max", "stablehlo.maximum", Jxp_Tensor,
+                             [Commutative]>;
+def Jxp_MinOp : Jxp_BinaryOp<"min", "stablehlo.minimum", Jxp_Tensor,
+                             [Commutative]>;
+def Jxp_Atan2Op : Jxp_BinaryOp<"atan2", "stablehlo.atan2", Jxp_InexactTensor>;
+def Jxp_AndOp : Jxp_BinaryOp<"and", "stablehlo.and", Jxp_IntOrBoolTensor,
+                             [Commutative]>;
+def Jxp_OrOp : Jxp_BinaryOp<"or", "stablehlo.or", Jxp_IntOrBoolTensor,
+                            [Commutative]>;
+def Jxp_XorOp : Jxp_BinaryOp<"xor", "stablehlo.xor", Jxp_IntOrBoolTensor,
+                             [Commutative]>;
+def Jxp_ShiftLeftOp : Jxp_BinaryOp<"shift_left", "stablehlo.shift_left",
+                                   Jxp_IntTensor>;
+def Jxp_ShiftRightLogicalOp : Jxp_BinaryOp<"shift_right_logical",
+    "stablehlo.shift_right_logical", Jxp_IntTensor>;
+def Jxp_ShiftRightArithmeticOp : Jxp_BinaryOp<"shift_right_arithmetic",
+    "stablehlo.shift_right_arithmetic", Jxp_IntTensor>;
+
+//===----------------------------------------------------------------------===//
+// Comparison, selection, conversion
+//===----------------------------------------------------------------------===//
+
+def Jxp_CompareOp : Jxp_OpWithRule<"compare",
+    [Elementwise, SameTypeOperands, SameOperandsAndResultShape]> {
+  let summary = "Elementwise comparison";
+  let description = [{
+    Compares elementwise in the given direction. The compare type defaults
+    from the element type (FLOAT, SIGNED, UNSIGNED); TOTALORDER orders
+    floats totally, as sorting does.
+    ```mlir
+    %b = jxp.compare LT, %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$lhs, Jxp_Tensor:$rhs,
+                       Jxp_ComparisonDirection:$comparison_direction,
+                       OptionalAttr<Jxp_ComparisonType>:$compare_type);
+  let results = (outs Jxp_PredTensor:$result);
+  let assemblyFormat = [{
+    $comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)? attr-dict
+    `:` functional-type(operands, results)
+  }];
+}
+
+def Jxp_SelectOp : Jxp_OpLoweredByName<"select", "stablehlo.select",
+    [AllTypesMatch<["on_true", "on_false", "result"]>]> {
+  let summary = "Elementwise choice between two arrays";
+  let description = [{
+    Takes `on_true` where `pred` holds, else `on_false`. `pred` has the
+    result's shape or is a scalar.
+    ```mlir
+    %z = jxp.select %p, %x, %y : tensor<4xi1>, tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_PredTensor:$pred, Jxp_Tensor:$on_true,
+                       Jxp_Tensor:$on_false);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $pred `,` $on_true `,` $on_false attr-dict `:` type($pred) `,` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Jxp_ClampOp : Jxp_OpLoweredByName<"clamp", "stablehlo.clamp",
+    [AllTypesMatch<["operand", "result"]>]> {
+  let summary = "Elementwise clamp into [min, max]";
+  let description = [{
+    `min` and `max` have the operand's shape or are scalars.
+    ```mlir
+    %y = jxp.clamp %lo, %x, %hi : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$min, Jxp_Tensor:$operand, Jxp_Tensor:$max);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $min `,` $operand `,` $max attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Jxp_ConvertOp : Jxp_OpLoweredByName<"convert", "stablehlo.convert",
+    [Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Elementwise conversion to another element type";
+  let description = [{
+    ```mlir
+    %y = jxp.convert %x : (tensor<4xf32>) -> tensor<4xi32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat =
+      "$operand attr-dict `:` functional-type($operand, $result)";
+  let hasFolder = 1;
+}
+
+def Jxp_BitcastConvertOp : Jxp_OpLoweredByName<"bitcast_convert",
+    "stablehlo.bitcast_convert"> {
+  let summary = "Reinterprets the bits of each element";
+  let description = [{
+    With equal bit widths the shape is unchanged; a narrower result type
+    adds a trailing dimension, a wider one consumes the trailing dimension.
+    ```mlir
+    %y = jxp.bitcast_convert %x : (tensor<4xf32>) -> tensor<4xui32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat =
+      "$operand attr-dict `:` functional-type($operand, $result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shape ops
+//===----------------------------------------------------------------------===//
+
+def Jxp_BroadcastInDimOp : Jxp_OpLoweredByName<"broadcast_in_dim",
+    "stablehlo.broadcast_in_dim"> {
+  let summary = "Broadcasts an array into a larger shape";
+  let description = [{
+    Operand dimension `i` becomes result dimension `broadcast_dimensions[i]`
+    and has size 1 or the result's size there.
+    ```mlir
+    %y = jxp.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand,
+                       DenseI64ArrayAttr:$broadcast_dimensions);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $broadcast_dimensions attr-dict
+    `:` functional-type($operand, $result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Jxp_ReshapeOp : Jxp_OpLoweredByName<"reshape", "stablehlo.reshape"> {
+  let summary = "Reshapes an array in row-major order";
+  let description = [{
+    ```mlir
+    %y = jxp.reshape %x : (tensor<2x3xf32>) -> tensor<6xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat =
+      "$operand attr-dict `:` functional-type($operand, $result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Jxp_TransposeOp : Jxp_OpLoweredByName<"transpose", "stablehlo.transpose"> {
+  let summary = "Permutes the dimensions of an array";
+  let description = [{
+    Result dimension `i` is operand dimension `permutation[i]`.
+    ```mlir
+    %y = jxp.transpose %x, permutation = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand, DenseI64ArrayAttr:$permutation);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `permutation` `=` $permutation attr-dict
+    `:` functional-type($operand, $result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Jxp_SliceOp : Jxp_OpLoweredByName<"slice", "stablehlo.slice"> {
+  let summary = "A static strided slice";
+  let description = [{
+    ```mlir
+    %y = jxp.slice %x, start = [1], limit = [5], strides = [2] : (tensor<6xf32>) -> tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand,
+                       DenseI64ArrayAttr:$start_indices,
+                       DenseI64ArrayAttr:$limit_indices,
+                       DenseI64ArrayAttr:$strides);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `start` `=` $start_indices `,` `limit` `=` $limit_indices
+    `,` `strides` `=` $strides attr-dict `:` functional-type($operand, $result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Jxp_DynamicSliceOp : Jxp_OpLoweredByName<"dynamic_slice",
+    "stablehlo.dynamic_slice"> {
+  let summary = "A slice at run-time start indices";
+  let description = [{
+    Start indices are clamped so that the slice lies within the operand.
+    ```mlir
+    %y = jxp.dynamic_slice %x[%i], sizes = [2] : (tensor<6xf32>, tensor<i32>) -> tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand,
+                       Variadic<Jxp_IndexScalar>:$start_indices,
+                       DenseI64ArrayAttr:$slice_sizes);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `[` $start_indices `]` `,` `sizes` `=` $slice_sizes attr-dict
+    `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Jxp_DynamicUpdateSliceOp : Jxp_OpLoweredByName<"dynamic_update_slice",
+    "stablehlo.dynamic_update_slice", [AllTypesMatch<["operand", "result"]>]> {
+  let summary = "Writes an array into another at run-time start indices";
+  let description = [{
+    Start indices are clamped so that the update lies within the operand.
+    ```mlir
+    %y = jxp.dynamic_update_slice %x[%i], %u : (tensor<6xf32>, tensor<i32>, tensor<2xf32>) -> tensor<6xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand, Jxp_Tensor:$update,
+                       Variadic<Jxp_IndexScalar>:$start_indices);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `[` $start_indices `]` `,` $update attr-dict
+    `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Jxp_ConcatenateOp : Jxp_OpLoweredByName<"concatenate",
+    "stablehlo.concatenate"> {
+  let summary = "Joins arrays along one dimension";
+  let description = [{
+    ```mlir
+    %z = jxp.concatenate dim = 0, %x, %y : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<Jxp_Tensor>:$inputs, I64Attr:$dimension);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    `dim` `=` $dimension `,` $inputs attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Jxp_PadOp : Jxp_OpLoweredByName<"pad", "stablehlo.pad"> {
+  let summary = "Pads an array at its edges and between its elements";
+  let description = [{
+    Edge padding may be negative (it then crops); interior padding is not.
+    ```mlir
+    %y = jxp.pad %x, %zero, low = [1], high = [0], interior = [1] : (tensor<3xf32>, tensor<f32>) -> tensor<6xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand, Jxp_Scalar:$padding_value,
+                       DenseI64ArrayAttr:$edge_padding_low,
+                       DenseI64ArrayAttr:$edge_padding_high,
+                       DenseI64ArrayAttr:$interior_padding);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=`
+    $edge_padding_high `,` `interior` `=` $interior_padding attr-dict
+    `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and scans
+//===----------------------------------------------------------------------===//
+
+def Jxp_ReduceOp : Jxp_OpWithRule<"reduce"> {
+  let summary = "Reduces an array over some dimensions with a monoid";
+  let description = [{
+    `and` and `or` take integers or booleans; the result drops the reduced
+    dimensions.
+    ```mlir
+    %s = jxp.reduce sum %x, dims = [0] : (tensor<4x2xf32>) -> tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand, Jxp_ReduceKind:$kind,
+                       DenseI64ArrayAttr:$dimensions);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $kind $operand `,` `dims` `=` $dimensions attr-dict
+    `:` functional-type($operand, $result)
+  }];
+  let hasVerifier = 1;
+}
+
+class Jxp_ArgReduceOp<string mnemonic> : Jxp_OpWithRule<mnemonic> {
+  let summary = "Index of the " # !substr(mnemonic, 3) # "imum along an axis";
+  let description = [{
+    The first such index wins; a NaN counts as the extreme value, as in JAX.
+    ```mlir
+    %i = jxp.}] # mnemonic # [{ %x, axis = 1 : (tensor<4x3xf32>) -> tensor<4xi32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand, I64Attr:$axis);
+  let results = (outs Jxp_IntTensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `axis` `=` $axis attr-dict `:` functional-type($operand, $result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Jxp_ArgMaxOp : Jxp_ArgReduceOp<"argmax">;
+def Jxp_ArgMinOp : Jxp_ArgReduceOp<"argmin">;
+
+class Jxp_CumulativeOp<string mnemonic> : Jxp_OpWithRule<mnemonic,
+    [SameOperandsAndResultType]> {
+  let summary = "Inclusive " # mnemonic # " along an axis";
+  let description = [{
+    With `reverse` the scan runs from the end of the axis.
+    ```mlir
+    %y = jxp.}] # mnemonic # [{ %x, axis = 0 : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand, I64Attr:$axis, UnitAttr:$reverse);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Jxp_CumsumOp : Jxp_CumulativeOp<"cumsum">;
+def Jxp_CumprodOp : Jxp_CumulativeOp<"cumprod">;
+def Jxp_CummaxOp : Jxp_CumulativeOp<"cummax">;
+def Jxp_CumminOp : Jxp_CumulativeOp<"cummin">;
+
+//===----------------------------------------------------------------------===//
+// Contraction
+//===----------------------------------------------------------------------===//
+
+def Jxp_DotGeneralOp : Jxp_OpWithRule<"dot_general"> {
+  let summary = "Generalized matrix product";
+  let description = [{
+    Contracts the given dimension pairs and keeps the batch pairs. The result
+    is batch dimensions, then the lhs's free ones, then the rhs's; its
+    element type is the preferred element type of the product.
+    ```mlir
+    %z = jxp.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1] x [0]
+        : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$lhs, Jxp_Tensor:$rhs,
+                       DenseI64ArrayAttr:$lhs_batching_dimensions,
+                       DenseI64ArrayAttr:$rhs_batching_dimensions,
+                       DenseI64ArrayAttr:$lhs_contracting_dimensions,
+                       DenseI64ArrayAttr:$rhs_contracting_dimensions);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` `batching_dims` `=` $lhs_batching_dimensions `x`
+    $rhs_batching_dimensions `,` `contracting_dims` `=`
+    $lhs_contracting_dimensions `x` $rhs_contracting_dimensions attr-dict
+    `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Gather, scatter, sort
+//===----------------------------------------------------------------------===//
+
+def Jxp_GatherOp : Jxp_OpWithRule<"gather"> {
+  let summary = "Gathers slices at run-time indices (XLA gather)";
+  let description = [{
+    Dimension numbers as in `lax.gather`. `mode` says what out-of-bounds
+    indices do: `clip` and `promise_in_bounds` clamp, `fill_or_drop` yields
+    `fill_value` (default: NaN for inexact types, the lowest value for
+    signed, the highest for unsigned, true for booleans) for any slice that
+    is not wholly in bounds.
+    ```mlir
+    %y = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+        index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+        operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+        start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+        : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand, Jxp_IntTensor:$start_indices,
+                       DenseI64ArrayAttr:$offset_dims,
+                       DenseI64ArrayAttr:$collapsed_slice_dims,
+                       DenseI64ArrayAttr:$operand_batching_dims,
+                       DenseI64ArrayAttr:$start_indices_batching_dims,
+                       DenseI64ArrayAttr:$start_index_map,
+                       I64Attr:$index_vector_dim,
+                       DenseI64ArrayAttr:$slice_sizes,
+                       DefaultValuedAttr<BoolAttr, "false">:$indices_are_sorted,
+                       Jxp_GatherScatterMode:$mode,
+                       OptionalAttr<TypedAttrInterface>:$fill_value);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $start_indices attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Jxp_ScatterOp : Jxp_OpWithRule<"scatter",
+    [AllTypesMatch<["operand", "result"]>]> {
+  let summary = "Combines updates into an array at run-time indices";
+  let description = [{
+    Dimension numbers as in `lax.scatter`; `kind` says how an update
+    combines with the element it lands on. Out-of-bounds updates are
+    dropped (`fill_or_drop`, `promise_in_bounds`) or their indices clamped
+    (`clip`).
+    ```mlir
+    %y = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+        inserted_window_dims = array<i64: 0>, mode = 1 : i32,
+        operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
+        scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+        : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<3x4xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand, Jxp_IntTensor:$scatter_indices,
+                       Jxp_Tensor:$updates, Jxp_ScatterKind:$kind,
+                       DenseI64ArrayAttr:$update_window_dims,
+                       DenseI64ArrayAttr:$inserted_window_dims,
+                       DenseI64ArrayAttr:$operand_batching_dims,
+                       DenseI64ArrayAttr:$scatter_indices_batching_dims,
+                       DenseI64ArrayAttr:$scatter_dims_to_operand_dims,
+                       I64Attr:$index_vector_dim,
+                       DefaultValuedAttr<BoolAttr, "false">:$indices_are_sorted,
+                       DefaultValuedAttr<BoolAttr, "false">:$unique_indices,
+                       Jxp_GatherScatterMode:$mode);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $kind $operand `,` $scatter_indices `,` $updates attr-dict
+    `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Jxp_SortOp : Jxp_OpWithRule<"sort"> {
+  let summary = "Sorts arrays along a dimension by their first num_keys";
+  let description = [{
+    Orders lexicographically by the first `num_keys` operands and permutes
+    all operands alike. Floats sort as JAX does: -0.0 equals 0.0 and NaNs
+    go last.
+    ```mlir
+    %k, %v = jxp.sort(%keys, %vals), dim = 0, num_keys = 1 stable
+        : (tensor<4xf32>, tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>)
+    ```
+  }];
+  let arguments = (ins Variadic<Jxp_Tensor>:$inputs, I64Attr:$dimension,
+                       I64Attr:$num_keys, UnitAttr:$is_stable);
+  let results = (outs Variadic<Jxp_Tensor>:$results);
+  let assemblyFormat = [{
+    `(` $inputs `)` `,` `dim` `=` $dimension `,` `num_keys` `=` $num_keys
+    (`stable` $is_stable^)? attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // JXP_OPS_TD

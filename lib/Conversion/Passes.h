@@ -1,0 +1,15 @@
+//===- Passes.h - jxp pass declarations -------------------------*- C++ -*-===//
+
+#ifndef JXP_CONVERSION_PASSES_H
+#define JXP_CONVERSION_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::jxp {
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "JxpPasses.h.inc"
+} // namespace mlir::jxp
+
+#endif // JXP_CONVERSION_PASSES_H

@@ -1,0 +1,57 @@
+//===- StableHLOBuilder.h - building unregistered StableHLO ----*- C++ -*-===//
+//
+// StableHLO is not registered in this build of MLIR (see design.md §1), so
+// lowering rules create its ops by name through these helpers, and its
+// attributes from their textual syntax. jaxlib parses and verifies the result.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JXP_CONVERSION_STABLEHLOBUILDER_H
+#define JXP_CONVERSION_STABLEHLOBUILDER_H
+
+#include "Dialect/JxpDialect.h"
+
+namespace mlir::jxp::hlo {
+
+/// Creates the StableHLO op `name` ("add" for "stablehlo.add").
+Operation *create(OpBuilder &b, Location loc, StringRef name,
+                  ValueRange operands, TypeRange results,
+                  ArrayRef<NamedAttribute> attrs = {}, unsigned numRegions = 0);
+
+/// The single result of a new StableHLO op.
+Value op(OpBuilder &b, Location loc, StringRef name, ValueRange operands,
+         Type result, ArrayRef<NamedAttribute> attrs = {});
+
+/// Parses StableHLO attribute syntax, e.g. "#stablehlo<comparison_direction LT>".
+Attribute attr(MLIRContext *ctx, StringRef text);
+
+/// "[1, 2]" — the list syntax inside #stablehlo.dot<...> and friends.
+std::string list(ArrayRef<int64_t> values);
+
+/// A 0-d tensor type of `elt`.
+RankedTensorType scalarType(Type elt);
+
+/// Element constants of type `elt`: a value, or the lowest/highest value
+/// (-inf/+inf for floats).
+Attribute scalarAttr(Type elt, double value);
+Attribute lowestAttr(Type elt);
+Attribute highestAttr(Type elt);
+
+Value constant(OpBuilder &b, Location loc, Attribute value);
+Value broadcast(OpBuilder &b, Location loc, Value v, RankedTensorType to,
+                ArrayRef<int64_t> dims);
+
+/// The compare type StableHLO expects for `elt`: FLOAT, SIGNED or UNSIGNED.
+StringRef compareType(Type elt);
+Value compare(OpBuilder &b, Location loc, Value lhs, Value rhs, StringRef dir,
+              StringRef type = "");
+
+/// Adds a block to `region` with one 0-d tensor argument per type and sets
+/// the builder's insertion point into it.
+Block *addScalarBody(OpBuilder &b, Region &region, TypeRange eltTypes,
+                     Location loc);
+void ret(OpBuilder &b, Location loc, ValueRange values);
+
+} // namespace mlir::jxp::hlo
+
+#endif // JXP_CONVERSION_STABLEHLOBUILDER_H

@@ -1,0 +1,473 @@
+//===- JxpVerifiers.cpp - shape and type rules of jxp ops -------*- C++ -*-===//
+//
+// The verifiers state each op's shape rule, so IR built by hand or by a
+// buggy pass is rejected with a message naming the broken rule.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/JxpDialect.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace mlir::jxp;
+
+namespace {
+RankedTensorType tensorType(Value v) {
+  return llvm::cast<RankedTensorType>(v.getType());
+}
+
+/// Checks that `dims` are distinct dimensions of an array of rank `rank`.
+LogicalResult checkDims(Operation *op, ArrayRef<int64_t> dims, int64_t rank,
+                        StringRef what) {
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t d : dims) {
+    if (d < 0 || d >= rank)
+      return op->emitOpError() << what << " " << d
+                               << " is out of range for rank " << rank;
+    if (!seen.insert(d).second)
+      return op->emitOpError() << what << " " << d << " appears twice";
+  }
+  return success();
+}
+
+std::string shapeStr(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  for (auto [i, d] : llvm::enumerate(shape))
+    s += (i ? ", " : "") + std::to_string(d);
+  return s + "]";
+}
+
+LogicalResult expectShape(Operation *op, ArrayRef<int64_t> expected) {
+  auto actual = tensorType(op->getResult(0)).getShape();
+  if (actual != expected)
+    return op->emitOpError() << "result shape " << shapeStr(actual)
+                             << " should be " << shapeStr(expected);
+  return success();
+}
+
+LogicalResult expectElementType(Operation *op, Value v, Type expected,
+                                StringRef what) {
+  Type actual = tensorType(v).getElementType();
+  if (actual != expected)
+    return op->emitOpError() << what << " element type " << actual
+                             << " should be " << expected;
+  return success();
+}
+
+/// The lower-rank operand (min/max of clamp, pred of select) has the
+/// operand's shape or is a scalar.
+LogicalResult checkScalarOrSameShape(Operation *op, Value v, Value like,
+                                     StringRef what) {
+  auto t = tensorType(v);
+  if (t.getRank() != 0 && t.getShape() != tensorType(like).getShape())
+    return op->emitOpError() << what << " must be a scalar or have shape "
+                             << shapeStr(tensorType(like).getShape());
+  return success();
+}
+} // namespace
+
+LogicalResult ConstantOp::verify() {
+  if (getValue().getType() != getType())
+    return emitOpError("value type ")
+           << getValue().getType() << " differs from result type " << getType();
+  return success();
+}
+
+LogicalResult IotaOp::verify() {
+  int64_t rank = getType().getRank();
+  if (getIotaDimension() < 0 || getIotaDimension() >= rank)
+    return emitOpError("iota dimension ")
+           << getIotaDimension() << " is out of range for rank " << rank;
+  return success();
+}
+
+LogicalResult SelectOp::verify() {
+  return checkScalarOrSameShape(*this, getPred(), getOnTrue(), "pred");
+}
+
+LogicalResult ClampOp::verify() {
+  Type elt = getOperand().getType().getElementType();
+  for (auto [v, what] : {std::pair{getMin(), "min"}, {getMax(), "max"}})
+    if (failed(expectElementType(*this, v, elt, what)) ||
+        failed(checkScalarOrSameShape(*this, v, getOperand(), what)))
+      return failure();
+  return success();
+}
+
+LogicalResult BitcastConvertOp::verify() {
+  auto in = getOperand().getType(), out = getType();
+  unsigned inBits = in.getElementType().getIntOrFloatBitWidth();
+  unsigned outBits = out.getElementType().getIntOrFloatBitWidth();
+  SmallVector<int64_t> expected(in.getShape());
+  if (inBits > outBits) {
+    if (inBits % outBits)
+      return emitOpError("bit widths ") << inBits << " and " << outBits
+                                        << " do not divide";
+    expected.push_back(inBits / outBits);
+  } else if (inBits < outBits) {
+    if (outBits % inBits || expected.empty() ||
+        expected.back() != outBits / inBits)
+      return emitOpError("operand's last dimension must be ")
+             << outBits / inBits << " to widen " << inBits << " to "
+             << outBits << " bits";
+    expected.pop_back();
+  }
+  return expectShape(*this, expected);
+}
+
+LogicalResult BroadcastInDimOp::verify() {
+  auto in = getOperand().getType(), out = getType();
+  auto dims = getBroadcastDimensions();
+  if (failed(expectElementType(*this, getResult(), in.getElementType(),
+                               "result")))
+    return failure();
+  if ((int64_t)dims.size() != in.getRank())
+    return emitOpError("needs one broadcast dimension per operand dimension (")
+           << in.getRank() << "), got " << dims.size();
+  if (failed(checkDims(*this, dims, out.getRank(), "broadcast dimension")))
+    return failure();
+  for (auto [i, d] : llvm::enumerate(dims))
+    if (in.getDimSize(i) != 1 && in.getDimSize(i) != out.getDimSize(d))
+      return emitOpError("operand dimension ")
+             << i << " of size " << in.getDimSize(i)
+             << " cannot broadcast to result dimension " << d << " of size "
+             << out.getDimSize(d);
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  auto in = getOperand().getType(), out = getType();
+  if (failed(expectElementType(*this, getResult(), in.getElementType(),
+                               "result")))
+    return failure();
+  if (in.getNumElements() != out.getNumElements())
+    return emitOpError("cannot reshape ")
+           << shapeStr(in.getShape()) << " (" << in.getNumElements()
+           << " elements) into " << shapeStr(out.getShape()) << " ("
+           << out.getNumElements() << " elements)";
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  auto in = getOperand().getType();
+  auto perm = getPermutation();
+  if (failed(expectElementType(*this, getResult(), in.getElementType(),
+                               "result")))
+    return failure();
+  if ((int64_t)perm.size() != in.getRank())
+    return emitOpError("permutation has ")
+           << perm.size() << " entries for rank " << in.getRank();
+  if (failed(checkDims(*this, perm, in.getRank(), "permutation entry")))
+    return failure();
+  SmallVector<int64_t> expected;
+  for (int64_t p : perm)
+    expected.push_back(in.getDimSize(p));
+  return expectShape(*this, expected);
+}
+
+LogicalResult SliceOp::verify() {
+  auto in = getOperand().getType();
+  auto start = getStartIndices(), limit = getLimitIndices(),
+       strides = getStrides();
+  if (failed(expectElementType(*this, getResult(), in.getElementType(),
+                               "result")))
+    return failure();
+  if ((int64_t)start.size() != in.getRank() ||
+      (int64_t)limit.size() != in.getRank() ||
+      (int64_t)strides.size() != in.getRank())
+    return emitOpError("start, limit and strides need one entry per operand "
+                       "dimension (")
+           << in.getRank() << ")";
+  SmallVector<int64_t> expected;
+  for (int64_t i = 0; i < in.getRank(); ++i) {
+    if (start[i] < 0 || limit[i] > in.getDimSize(i) || start[i] > limit[i] ||
+        strides[i] <= 0)
+      return emitOpError("slice [")
+             << start[i] << ":" << limit[i] << ":" << strides[i]
+             << "] is invalid for dimension " << i << " of size "
+             << in.getDimSize(i);
+    expected.push_back((limit[i] - start[i] + strides[i] - 1) / strides[i]);
+  }
+  return expectShape(*this, expected);
+}
+
+LogicalResult DynamicSliceOp::verify() {
+  auto in = getOperand().getType();
+  auto sizes = getSliceSizes();
+  if (failed(expectElementType(*this, getResult(), in.getElementType(),
+                               "result")))
+    return failure();
+  if ((int64_t)getStartIndices().size() != in.getRank() ||
+      (int64_t)sizes.size() != in.getRank())
+    return emitOpError("needs one start index and one slice size per operand "
+                       "dimension (")
+           << in.getRank() << ")";
+  for (int64_t i = 0; i < in.getRank(); ++i)
+    if (sizes[i] < 0 || sizes[i] > in.getDimSize(i))
+      return emitOpError("slice size ") << sizes[i] << " does not fit dimension "
+                                        << i << " of size " << in.getDimSize(i);
+  return expectShape(*this, sizes);
+}
+
+LogicalResult DynamicUpdateSliceOp::verify() {
+  auto in = getOperand().getType(), upd = getUpdate().getType();
+  if (failed(expectElementType(*this, getUpdate(), in.getElementType(),
+                               "update")))
+    return failure();
+  if (upd.getRank() != in.getRank() ||
+      (int64_t)getStartIndices().size() != in.getRank())
+    return emitOpError("update and start indices must match the operand's "
+                       "rank ")
+           << in.getRank();
+  for (int64_t i = 0; i < in.getRank(); ++i)
+    if (upd.getDimSize(i) > in.getDimSize(i))
+      return emitOpError("update dimension ") << i << " of size "
+                                              << upd.getDimSize(i)
+                                              << " exceeds the operand's "
+                                              << in.getDimSize(i);
+  return success();
+}
+
+LogicalResult ConcatenateOp::verify() {
+  if (getInputs().empty())
+    return emitOpError("needs at least one input");
+  auto first = tensorType(getInputs()[0]);
+  int64_t dim = getDimension();
+  if (dim < 0 || dim >= first.getRank())
+    return emitOpError("dimension ") << dim << " is out of range for rank "
+                                     << first.getRank();
+  SmallVector<int64_t> expected(first.getShape());
+  expected[dim] = 0;
+  for (Value v : getInputs()) {
+    auto t = tensorType(v);
+    if (failed(expectElementType(*this, v, first.getElementType(), "input")))
+      return failure();
+    if (t.getRank() != first.getRank())
+      return emitOpError("inputs must have one rank");
+    for (int64_t i = 0; i < t.getRank(); ++i)
+      if (i != dim && t.getDimSize(i) != first.getDimSize(i))
+        return emitOpError("inputs differ in dimension ")
+               << i << " (" << first.getDimSize(i) << " vs "
+               << t.getDimSize(i) << ")";
+    expected[dim] += t.getDimSize(dim);
+  }
+  if (failed(expectElementType(*this, getResult(), first.getElementType(),
+                               "result")))
+    return failure();
+  return expectShape(*this, expected);
+}
+
+LogicalResult PadOp::verify() {
+  auto in = getOperand().getType();
+  auto lo = getEdgePaddingLow(), hi = getEdgePaddingHigh(),
+       interior = getInteriorPadding();
+  if (failed(expectElementType(*this, getPaddingValue(), in.getElementType(),
+                               "padding value")) ||
+      failed(expectElementType(*this, getResult(), in.getElementType(),
+                               "result")))
+    return failure();
+  if ((int64_t)lo.size() != in.getRank() ||
+      (int64_t)hi.size() != in.getRank() ||
+      (int64_t)interior.size() != in.getRank())
+    return emitOpError("needs low, high and interior padding per operand "
+                       "dimension (")
+           << in.getRank() << ")";
+  SmallVector<int64_t> expected;
+  for (int64_t i = 0; i < in.getRank(); ++i) {
+    if (interior[i] < 0)
+      return emitOpError("interior padding must be non-negative");
+    int64_t n = in.getDimSize(i);
+    int64_t size = lo[i] + hi[i] + n + std::max<int64_t>(n - 1, 0) * interior[i];
+    if (size < 0)
+      return emitOpError("padding makes dimension ") << i << " negative";
+    expected.push_back(size);
+  }
+  return expectShape(*this, expected);
+}
+
+/// The shape left after removing `dims` from `shape`.
+static SmallVector<int64_t> dropDims(ArrayRef<int64_t> shape,
+                                     ArrayRef<int64_t> dims) {
+  SmallVector<int64_t> out;
+  for (auto [i, d] : llvm::enumerate(shape))
+    if (!llvm::is_contained(dims, (int64_t)i))
+      out.push_back(d);
+  return out;
+}
+
+LogicalResult ReduceOp::verify() {
+  auto in = getOperand().getType();
+  if (failed(checkDims(*this, getDimensions(), in.getRank(), "dimension")) ||
+      failed(expectElementType(*this, getResult(), in.getElementType(),
+                               "result")))
+    return failure();
+  bool logical = getKind() == ReduceKind::And || getKind() == ReduceKind::Or;
+  if (logical && !in.getElementType().isInteger())
+    return emitOpError("'") << stringifyReduceKind(getKind())
+                            << "' needs integer or boolean elements";
+  return expectShape(*this, dropDims(in.getShape(), getDimensions()));
+}
+
+template <typename Op>
+static LogicalResult verifyArgReduce(Op op) {
+  auto in = op.getOperand().getType();
+  if (op.getAxis() < 0 || op.getAxis() >= in.getRank())
+    return op.emitOpError("axis ")
+           << op.getAxis() << " is out of range for rank " << in.getRank();
+  return expectShape(op, dropDims(in.getShape(), {op.getAxis()}));
+}
+LogicalResult ArgMaxOp::verify() { return verifyArgReduce(*this); }
+LogicalResult ArgMinOp::verify() { return verifyArgReduce(*this); }
+
+template <typename Op>
+static LogicalResult verifyCumulative(Op op) {
+  int64_t rank = op.getType().getRank();
+  if (op.getAxis() < 0 || op.getAxis() >= rank)
+    return op.emitOpError("axis ")
+           << op.getAxis() << " is out of range for rank " << rank;
+  return success();
+}
+LogicalResult CumsumOp::verify() { return verifyCumulative(*this); }
+LogicalResult CumprodOp::verify() { return verifyCumulative(*this); }
+LogicalResult CummaxOp::verify() { return verifyCumulative(*this); }
+LogicalResult CumminOp::verify() { return verifyCumulative(*this); }
+
+LogicalResult DotGeneralOp::verify() {
+  auto lhs = getLhs().getType(), rhs = getRhs().getType();
+  auto lb = getLhsBatchingDimensions(), rb = getRhsBatchingDimensions();
+  auto lc = getLhsContractingDimensions(), rc = getRhsContractingDimensions();
+  if (lhs.getElementType() != rhs.getElementType())
+    return emitOpError("operand element types differ: ")
+           << lhs.getElementType() << " vs " << rhs.getElementType();
+  if (lb.size() != rb.size())
+    return emitOpError("lhs and rhs need as many batching dimensions");
+  if (lc.size() != rc.size())
+    return emitOpError("lhs and rhs need as many contracting dimensions");
+  SmallVector<int64_t> lhsUsed(lb), rhsUsed(rb);
+  lhsUsed.append(lc.begin(), lc.end());
+  rhsUsed.append(rc.begin(), rc.end());
+  if (failed(checkDims(*this, lhsUsed, lhs.getRank(), "lhs dimension")) ||
+      failed(checkDims(*this, rhsUsed, rhs.getRank(), "rhs dimension")))
+    return failure();
+  for (size_t i = 0; i < lb.size(); ++i)
+    if (lhs.getDimSize(lb[i]) != rhs.getDimSize(rb[i]))
+      return emitOpError("batching dimensions ")
+             << lb[i] << " x " << rb[i] << " differ in size ("
+             << lhs.getDimSize(lb[i]) << " vs " << rhs.getDimSize(rb[i]) << ")";
+  for (size_t i = 0; i < lc.size(); ++i)
+    if (lhs.getDimSize(lc[i]) != rhs.getDimSize(rc[i]))
+      return emitOpError("contracting dimensions ")
+             << lc[i] << " x " << rc[i] << " differ in size ("
+             << lhs.getDimSize(lc[i]) << " vs " << rhs.getDimSize(rc[i]) << ")";
+  SmallVector<int64_t> expected;
+  for (int64_t d : lb)
+    expected.push_back(lhs.getDimSize(d));
+  llvm::append_range(expected, dropDims(lhs.getShape(), lhsUsed));
+  llvm::append_range(expected, dropDims(rhs.getShape(), rhsUsed));
+  return expectShape(*this, expected);
+}
+
+LogicalResult GatherOp::verify() {
+  auto in = getOperand().getType(), idx = getStartIndices().getType();
+  int64_t ivd = getIndexVectorDim();
+  auto sizes = getSliceSizes();
+  if (failed(expectElementType(*this, getResult(), in.getElementType(),
+                               "result")))
+    return failure();
+  if (ivd < 0 || ivd > idx.getRank())
+    return emitOpError("index_vector_dim ") << ivd << " is out of range";
+  int64_t indexVectorSize = ivd == idx.getRank() ? 1 : idx.getDimSize(ivd);
+  if ((int64_t)getStartIndexMap().size() != indexVectorSize)
+    return emitOpError("start_index_map has ")
+           << getStartIndexMap().size() << " entries for index vectors of size "
+           << indexVectorSize;
+  if ((int64_t)sizes.size() != in.getRank())
+    return emitOpError("needs one slice size per operand dimension (")
+           << in.getRank() << ")";
+  if (failed(checkDims(*this, getStartIndexMap(), in.getRank(),
+                       "start_index_map entry")))
+    return failure();
+  SmallVector<int64_t> dropped(getCollapsedSliceDims());
+  llvm::append_range(dropped, getOperandBatchingDims());
+  if (failed(checkDims(*this, dropped, in.getRank(),
+                       "collapsed or batching dimension")))
+    return failure();
+  for (int64_t i = 0; i < in.getRank(); ++i)
+    if (sizes[i] < 0 || sizes[i] > in.getDimSize(i))
+      return emitOpError("slice size ") << sizes[i] << " does not fit dimension "
+                                        << i << " of size " << in.getDimSize(i);
+  for (int64_t d : dropped)
+    if (sizes[d] > 1)
+      return emitOpError("collapsed dimension ") << d << " has slice size "
+                                                 << sizes[d];
+  SmallVector<int64_t> offsetSizes = dropDims(sizes, dropped);
+  SmallVector<int64_t> batchSizes;
+  for (int64_t i = 0; i < idx.getRank(); ++i)
+    if (i != ivd)
+      batchSizes.push_back(idx.getDimSize(i));
+  auto offsetDims = getOffsetDims();
+  if (offsetDims.size() != offsetSizes.size())
+    return emitOpError("offset_dims has ")
+           << offsetDims.size() << " entries but slices keep "
+           << offsetSizes.size() << " dimensions";
+  int64_t rank = offsetSizes.size() + batchSizes.size();
+  if (failed(checkDims(*this, offsetDims, rank, "offset dimension")))
+    return failure();
+  SmallVector<int64_t> expected;
+  size_t o = 0, bch = 0;
+  for (int64_t i = 0; i < rank; ++i)
+    expected.push_back(llvm::is_contained(offsetDims, i) ? offsetSizes[o++]
+                                                         : batchSizes[bch++]);
+  return expectShape(*this, expected);
+}
+
+LogicalResult ScatterOp::verify() {
+  auto in = getOperand().getType(), idx = getScatterIndices().getType(),
+       upd = getUpdates().getType();
+  int64_t ivd = getIndexVectorDim();
+  if (failed(expectElementType(*this, getUpdates(), in.getElementType(),
+                               "updates")))
+    return failure();
+  if (ivd < 0 || ivd > idx.getRank())
+    return emitOpError("index_vector_dim ") << ivd << " is out of range";
+  int64_t indexVectorSize = ivd == idx.getRank() ? 1 : idx.getDimSize(ivd);
+  if ((int64_t)getScatterDimsToOperandDims().size() != indexVectorSize)
+    return emitOpError("scatter_dims_to_operand_dims has ")
+           << getScatterDimsToOperandDims().size()
+           << " entries for index vectors of size " << indexVectorSize;
+  int64_t scatterRank = idx.getRank() - (ivd < idx.getRank() ? 1 : 0);
+  int64_t windowRank = getUpdateWindowDims().size();
+  if (upd.getRank() != scatterRank + windowRank)
+    return emitOpError("updates have rank ")
+           << upd.getRank() << " but indices and window need "
+           << scatterRank + windowRank;
+  if (windowRank + (int64_t)getInsertedWindowDims().size() +
+          (int64_t)getOperandBatchingDims().size() !=
+      in.getRank())
+    return emitOpError("window, inserted and batching dimensions must cover "
+                       "the operand's rank ")
+           << in.getRank();
+  return checkDims(*this, getUpdateWindowDims(), upd.getRank(),
+                   "update window dimension");
+}
+
+LogicalResult SortOp::verify() {
+  if (getInputs().empty())
+    return emitOpError("needs at least one input");
+  auto first = tensorType(getInputs()[0]);
+  for (auto [in, out] : llvm::zip_equal(getInputs(), getResults())) {
+    if (tensorType(in).getShape() != first.getShape())
+      return emitOpError("inputs must have one shape");
+    if (in.getType() != out.getType())
+      return emitOpError("result types must match the input types");
+  }
+  if (getDimension() < 0 || getDimension() >= first.getRank())
+    return emitOpError("dimension ") << getDimension()
+                                     << " is out of range for rank "
+                                     << first.getRank();
+  if (getNumKeys() < 1 || getNumKeys() > (int64_t)getInputs().size())
+    return emitOpError("num_keys must be between 1 and the number of inputs");
+  return success();
+}

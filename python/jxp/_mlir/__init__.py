@@ -1,0 +1,1 @@
+"""jxp's op builders, generated from dialects/JxpOps.td, on jaxlib's MLIR."""
