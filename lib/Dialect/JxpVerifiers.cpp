@@ -96,10 +96,27 @@ LogicalResult ClampOp::verify() {
   return success();
 }
 
+/// Bits of one element; a complex number holds two floats.
+static unsigned elementBits(Type elt) {
+  if (auto complex = llvm::dyn_cast<ComplexType>(elt))
+    return 2 * complex.getElementType().getIntOrFloatBitWidth();
+  return elt.getIntOrFloatBitWidth();
+}
+
 LogicalResult BitcastConvertOp::verify() {
   auto in = getOperand().getType(), out = getType();
-  unsigned inBits = in.getElementType().getIntOrFloatBitWidth();
-  unsigned outBits = out.getElementType().getIntOrFloatBitWidth();
+  // As in JAX (and XLA): booleans and complex numbers have no bit pattern
+  // to share with other types.
+  auto special = [](Type t) {
+    return llvm::isa<ComplexType>(t) || t.isInteger(1);
+  };
+  if ((special(in.getElementType()) || special(out.getElementType())) &&
+      in.getElementType() != out.getElementType())
+    return emitOpError("bool and complex elements only bitcast to their own "
+                       "type, not ")
+           << in.getElementType() << " to " << out.getElementType();
+  unsigned inBits = elementBits(in.getElementType());
+  unsigned outBits = elementBits(out.getElementType());
   SmallVector<int64_t> expected(in.getShape());
   if (inBits > outBits) {
     if (inBits % outBits)
@@ -376,8 +393,16 @@ LogicalResult GatherOp::verify() {
   if (failed(expectElementType(*this, getResult(), in.getElementType(),
                                "result")))
     return failure();
+  if (TypedAttr fill = getFillValueAttr())
+    if (!llvm::isa<IntegerAttr, FloatAttr>(fill) ||
+        fill.getType() != in.getElementType())
+      return emitOpError("fill_value ")
+             << fill << " should be a scalar of type " << in.getElementType();
   if (ivd < 0 || ivd > idx.getRank())
     return emitOpError("index_vector_dim ") << ivd << " is out of range";
+  if (getOperandBatchingDims().size() != getStartIndicesBatchingDims().size())
+    return emitOpError("operand and start indices need as many batching "
+                       "dimensions");
   int64_t indexVectorSize = ivd == idx.getRank() ? 1 : idx.getDimSize(ivd);
   if ((int64_t)getStartIndexMap().size() != indexVectorSize)
     return emitOpError("start_index_map has ")
@@ -432,6 +457,10 @@ LogicalResult ScatterOp::verify() {
     return failure();
   if (ivd < 0 || ivd > idx.getRank())
     return emitOpError("index_vector_dim ") << ivd << " is out of range";
+  if (getOperandBatchingDims().size() !=
+      getScatterIndicesBatchingDims().size())
+    return emitOpError("operand and scatter indices need as many batching "
+                       "dimensions");
   int64_t indexVectorSize = ivd == idx.getRank() ? 1 : idx.getDimSize(ivd);
   if ((int64_t)getScatterDimsToOperandDims().size() != indexVectorSize)
     return emitOpError("scatter_dims_to_operand_dims has ")
@@ -449,13 +478,37 @@ LogicalResult ScatterOp::verify() {
     return emitOpError("window, inserted and batching dimensions must cover "
                        "the operand's rank ")
            << in.getRank();
-  return checkDims(*this, getUpdateWindowDims(), upd.getRank(),
-                   "update window dimension");
+  if (failed(checkDims(*this, getUpdateWindowDims(), upd.getRank(),
+                       "update window dimension")))
+    return failure();
+  SmallVector<int64_t> notWindow(getInsertedWindowDims());
+  llvm::append_range(notWindow, getOperandBatchingDims());
+  if (failed(checkDims(*this, notWindow, in.getRank(),
+                       "inserted or batching dimension")) ||
+      failed(checkDims(*this, getScatterDimsToOperandDims(), in.getRank(),
+                       "scatter_dims_to_operand_dims entry")))
+    return failure();
+  // The remaining operand dimensions are the window's, in order.
+  size_t w = 0;
+  for (int64_t d = 0; d < in.getRank(); ++d) {
+    if (llvm::is_contained(notWindow, d))
+      continue;
+    int64_t u = getUpdateWindowDims()[w++];
+    if (upd.getDimSize(u) > in.getDimSize(d))
+      return emitOpError("update window dimension ")
+             << u << " of size " << upd.getDimSize(u)
+             << " exceeds operand dimension " << d << " of size "
+             << in.getDimSize(d);
+  }
+  return success();
 }
 
 LogicalResult SortOp::verify() {
   if (getInputs().empty())
     return emitOpError("needs at least one input");
+  if (getResults().size() != getInputs().size())
+    return emitOpError("needs one result per input (")
+           << getInputs().size() << "), got " << getResults().size();
   auto first = tensorType(getInputs()[0]);
   for (auto [in, out] : llvm::zip_equal(getInputs(), getResults())) {
     if (tensorType(in).getShape() != first.getShape())

@@ -341,30 +341,37 @@ _ir = None
 _context = None
 
 
+def make_mlir_context():
+    """A jaxlib MLIR context prepared like JAX's (builtin, func, StableHLO,
+    CHLO ... registered)."""
+    global _ir
+    from jaxlib.mlir import ir
+    from jaxlib.mlir._mlir_libs import _jax_mlir_ext
+    from jaxlib.mlir.dialects import chlo, stablehlo
+
+    registry = ir.DialectRegistry()
+    # builtin/func/... dialects, as JAX's make_ir_context does.
+    _jax_mlir_ext.register_dialects(registry)
+    # Like JAX's JaxIrContext: skip ir.Context.__init__, which would eagerly
+    # load every dialect linked into the binary.
+    ctx = ir.Context.__new__(ir.Context)
+    super(ir.Context, ctx).__init__()
+    ctx.append_dialect_registry(registry)
+    ctx.load_all_available_dialects()
+    # Small modules gain nothing from threads.
+    ctx.enable_multithreading(False)
+    stablehlo.register_dialect(ctx)
+    chlo.register_dialect(ctx)
+    _ir = ir
+    return ctx
+
+
 def _mlir_context():
-    global _ir, _context
+    global _context
     if _context is None:
         with _lock:
             if _context is None:
-                from jaxlib.mlir import ir
-                from jaxlib.mlir._mlir_libs import _jax_mlir_ext
-                from jaxlib.mlir.dialects import chlo, stablehlo
-
-                registry = ir.DialectRegistry()
-                # builtin/func/... dialects, as JAX's make_ir_context does.
-                _jax_mlir_ext.register_dialects(registry)
-                # Like JAX's JaxIrContext: skip ir.Context.__init__, which
-                # would eagerly load every dialect linked into the binary.
-                ctx = ir.Context.__new__(ir.Context)
-                super(ir.Context, ctx).__init__()
-                ctx.append_dialect_registry(registry)
-                ctx.load_all_available_dialects()
-                # Parsing small modules gains nothing from threads.
-                ctx.enable_multithreading(False)
-                stablehlo.register_dialect(ctx)
-                chlo.register_dialect(ctx)
-                _ir = ir
-                _context = ctx
+                _context = make_mlir_context()
     return _context
 
 

@@ -1,0 +1,25 @@
+"""jxp: an MLIR-native array compiler with JAX's API.
+
+Traced programs are modules in the `jxp` MLIR dialect; C++ passes optimize
+them and convert them to StableHLO, which PJRT (XLA) compiles and runs.
+"""
+
+import os as _os
+
+# Quiet XLA's INFO logs; must precede the first load of jaxlib.
+_os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+
+from ._src import errors, tree_util  # noqa: F401
+from ._src.api import (  # noqa: F401
+    block_until_ready, device_put, jit, make_ir)
+from ._src.array import Array  # noqa: F401
+from ._src.config import config  # noqa: F401
+from ._src.errors import CompileError  # noqa: F401
+from ._src import runtime as _runtime
+from . import lax, nn, numpy  # noqa: F401
+
+__version__ = "0.1.0"
+
+
+def devices():
+    return _runtime.devices()

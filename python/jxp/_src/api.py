@@ -1,0 +1,343 @@
+"""jit, eager dispatch, make_ir and the lowering/compilation chain.
+
+trace (Python -> jxp module) -> run_pipeline (C++: inline, canonicalize,
+cse, convert-jxp-to-stablehlo) -> runtime.compile (jaxlib/PJRT).
+"""
+
+import functools
+import inspect
+import itertools
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import func as func_d
+
+from . import core, dtypes, errors, runtime, tree_util
+from .array import Array, from_numpy
+from .config import config
+from .core import Frame, Tracer, abstractify, frame_scope
+from .. import _jxp
+
+# Passes run before conversion: calls (nested jit) inlined, dead and
+# redundant code removed.
+OPTIMIZE = "inline,canonicalize,cse,symbol-dce"
+TO_STABLEHLO = "convert-jxp-to-stablehlo"
+
+
+def run_pipeline(text, pipeline, generic=True, debug_info=True):
+    try:
+        return _jxp.run_pipeline(text, pipeline, generic, debug_info)
+    except _jxp.CompileError as e:
+        raise errors.CompileError(str(e)) from None
+
+
+# ---------------------------------------------------------------------------
+# Tracing
+# ---------------------------------------------------------------------------
+
+
+class Traced:
+    """A traced program: the jxp module and how to call it."""
+
+    def __init__(self, module, name, in_avals, out_avals, out_tree, captured):
+        self.module = module
+        self.name = name
+        self.in_avals = in_avals
+        self.out_avals = out_avals
+        self.out_tree = out_tree
+        self.captured = captured  # Arrays closed over: trailing inputs
+
+    def text(self):
+        """The module in generic form with locations: the C++ side's input."""
+        return self.module.operation.get_asm(print_generic_op_form=True,
+                                             enable_debug_info=True)
+
+
+def _check_output(x, fun_name):
+    if isinstance(x, (Tracer, Array, np.ndarray, np.generic, bool, int, float,
+                      complex)):
+        return x
+    raise TypeError(
+        f"Value {x!r} of type {type(x)} returned by {fun_name} is not a valid "
+        f"JAX type: outputs must be arrays or scalars (in any pytree).")
+
+
+def trace(fun, name, in_avals, build_args):
+    """Traces fun(*build_args(tracers)) into a new module's public @main."""
+    with core.context(), ir.Location.unknown():
+        module = ir.Module.create()
+        frame = Frame(module, "main", in_avals, public=True)
+        frame.fun_name = name
+        with frame_scope(frame):
+            args, kwargs = build_args(frame.args)
+            out = fun(*args, **kwargs)
+            out_flat, out_tree = tree_util.tree_flatten(out)
+            outs = [frame.lift(_check_output(o, name)) for o in out_flat]
+            frame.finish(outs)
+    return Traced(module, name, in_avals, [t.aval for t in outs], out_tree,
+                  frame.captured)
+
+
+def _trace_nested(fun, name, frame, flat_args, build_args):
+    """Traces fun into a private function of `frame`'s module and calls it."""
+    in_avals = [abstractify(x) for x in flat_args]
+    symbol = f"{_symbol_name(name)}_{next(_symbol_counter)}"
+    inner = Frame(frame.module, symbol, in_avals, parent=frame)
+    inner.fun_name = name
+    with frame_scope(inner):
+        args, kwargs = build_args(inner.args)
+        out = fun(*args, **kwargs)
+        out_flat, out_tree = tree_util.tree_flatten(out)
+        outs = [inner.lift(_check_output(o, name)) for o in out_flat]
+        inner.finish(outs)
+    operands = [frame.lift(x) for x in list(flat_args) + inner.captured]
+    call = func_d.CallOp([t.value.type for t in outs],
+                         ir.FlatSymbolRefAttr.get(symbol),
+                         [t.value for t in operands],
+                         loc=core.user_location(), ip=frame.ip)
+    results = [Tracer(t.aval, v, frame) for t, v in zip(outs, call.results)]
+    return tree_util.tree_unflatten(out_tree, results)
+
+
+_symbol_counter = itertools.count()
+
+
+def _symbol_name(name):
+    return "".join(c if c.isalnum() or c == "_" else "_" for c in name) or "f"
+
+
+# ---------------------------------------------------------------------------
+# Compilation and execution
+# ---------------------------------------------------------------------------
+
+
+class Compiled:
+    """An executable with the calling convention of its trace."""
+
+    def __init__(self, traced, pipeline):
+        self.traced = traced
+        self.stablehlo = run_pipeline(traced.text(), pipeline)
+        self.executable = runtime.compile(self.stablehlo)
+        self.captured_buffers = [a._buf for a in traced.captured]
+        self.out_avals = traced.out_avals
+        self.out_tree = traced.out_tree
+
+    def execute_flat(self, flat_args):
+        bufs = [_to_buffer(x, a) for x, a in zip(flat_args, self.traced.in_avals)]
+        outs = self.executable.execute(bufs + self.captured_buffers)
+        return [Array(b, a) for b, a in zip(outs, self.out_avals)]
+
+    def as_text(self):
+        """XLA's optimized HLO of the program."""
+        return self.executable.hlo_text()
+
+
+def _to_buffer(x, aval):
+    if isinstance(x, Array):
+        return x._buf
+    return runtime.device_put(np.asarray(x, dtype=aval.dtype))
+
+
+_eager_cache = {}
+
+
+def apply_eagerly(prim, args, params):
+    """Runs one primitive on concrete values: a cached one-op program."""
+    avals = tuple(abstractify(a) for a in args)
+    key = (prim, tuple(params.items()), avals, config.trace_key)
+    compiled = _eager_cache.get(key)
+    if compiled is None:
+        traced = trace(lambda *xs: prim.bind(*xs, **params), prim.name,
+                       list(avals), lambda tracers: (tracers, {}))
+        compiled = Compiled(traced, TO_STABLEHLO)
+        _eager_cache[key] = compiled
+    outs = compiled.execute_flat(args)
+    return outs if prim.multiple_results else outs[0]
+
+
+def device_put(x, device=None):
+    """An Array holding `x` (array-like), with JAX's canonical dtype."""
+    if isinstance(x, Array):
+        return x
+    aval = abstractify(x)
+    return from_numpy(np.asarray(x, dtype=aval.dtype), aval.weak_type)
+
+
+def block_until_ready(tree):
+    for leaf in tree_util.tree_leaves(tree):
+        if isinstance(leaf, Array):
+            leaf.block_until_ready()
+    return tree
+
+
+# ---------------------------------------------------------------------------
+# jit
+# ---------------------------------------------------------------------------
+
+
+def _static_positions(fun, static_argnums, static_argnames):
+    """JAX's rule: static argnums and argnames complete each other through
+    the function's signature."""
+    if isinstance(static_argnums, int):
+        static_argnums = (static_argnums,)
+    if isinstance(static_argnames, str):
+        static_argnames = (static_argnames,)
+    nums, names = set(static_argnums or ()), set(static_argnames or ())
+    try:
+        params = list(inspect.signature(fun).parameters.values())
+    except (TypeError, ValueError):
+        return frozenset(nums), frozenset(names)
+    positional = [p.name for p in params
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    for i in list(nums):
+        if 0 <= i < len(positional):
+            names.add(positional[i])
+        elif -len(positional) <= i < 0:
+            nums.add(len(positional) + i)
+            names.add(positional[i])
+    for n in list(names):
+        if n in positional:
+            nums.add(positional.index(n))
+    return frozenset(nums), frozenset(names)
+
+
+class JitFunction:
+    def __init__(self, fun, static_argnums=(), static_argnames=()):
+        functools.update_wrapper(self, fun)
+        self.fun = fun
+        self.name = getattr(fun, "__name__", "fun")
+        self._static_nums, self._static_names = _static_positions(
+            fun, static_argnums, static_argnames)
+        self._cache = {}
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return functools.partial(self, obj)
+
+    def _split(self, args, kwargs):
+        """Dynamic (traced) arguments, flattened, and the static ones."""
+        statics = []
+        dyn_args = []
+        for i, a in enumerate(args):
+            if i in self._static_nums:
+                statics.append((i, _hashable_static(a, i)))
+            else:
+                dyn_args.append(a)
+        dyn_kwargs = {}
+        for k, v in kwargs.items():
+            if k in self._static_names:
+                statics.append((k, _hashable_static(v, k)))
+            else:
+                dyn_kwargs[k] = v
+        flat, in_tree = tree_util.tree_flatten((tuple(dyn_args), dyn_kwargs))
+        return flat, in_tree, tuple(statics)
+
+    def _builder(self, args, kwargs, in_tree):
+        def build_args(tracers):
+            dyn_args, dyn_kwargs = tree_util.tree_unflatten(in_tree, tracers)
+            it = iter(dyn_args)
+            full = [a if i in self._static_nums else next(it)
+                    for i, a in enumerate(args)]
+            full_kwargs = {k: (v if k in self._static_names else dyn_kwargs[k])
+                           for k, v in kwargs.items()}
+            return full, full_kwargs
+        return build_args
+
+    def _compiled(self, flat, in_tree, statics, args, kwargs):
+        avals = tuple(abstractify(x) for x in flat)
+        key = (in_tree, avals, statics, config.trace_key)
+        compiled = self._cache.get(key)
+        if compiled is None:
+            traced = trace(self.fun, self.name, list(avals),
+                           self._builder(args, kwargs, in_tree))
+            compiled = Compiled(traced, f"{OPTIMIZE},{TO_STABLEHLO}")
+            self._cache[key] = compiled
+        return compiled
+
+    def __call__(self, *args, **kwargs):
+        flat, in_tree, statics = self._split(args, kwargs)
+        frame = core.current_frame()
+        if frame is not None:
+            return _trace_nested(self.fun, self.name, frame, flat,
+                                 self._builder(args, kwargs, in_tree))
+        compiled = self._compiled(flat, in_tree, statics, args, kwargs)
+        outs = compiled.execute_flat(flat)
+        return tree_util.tree_unflatten(compiled.out_tree, outs)
+
+    def lower(self, *args, **kwargs):
+        flat, in_tree, _ = self._split(args, kwargs)
+        avals = [abstractify(x) for x in flat]
+        return Lowered(trace(self.fun, self.name, avals,
+                             self._builder(args, kwargs, in_tree)))
+
+    def _cache_size(self):
+        return len(self._cache)
+
+
+def _hashable_static(value, where):
+    try:
+        hash(value)
+    except TypeError:
+        raise ValueError(
+            f"Non-hashable static arguments are not supported. An error "
+            f"occurred while trying to hash an object of type {type(value)}, "
+            f"{value!r}, passed as static argument {where!r}.") from None
+    return value
+
+
+class Lowered:
+    """A traced program, before compilation (`jit(f).lower(*args)`)."""
+
+    def __init__(self, traced):
+        self.traced = traced
+
+    def as_text(self, dialect="stablehlo", debug_info=False):
+        """The program as StableHLO (default, as JAX) or as optimized jxp
+        IR (`dialect="jxp"`)."""
+        if dialect == "jxp":
+            return run_pipeline(self.traced.text(), OPTIMIZE, generic=False,
+                                debug_info=debug_info)
+        if dialect == "stablehlo":
+            text = run_pipeline(self.traced.text(),
+                                f"{OPTIMIZE},{TO_STABLEHLO}",
+                                debug_info=debug_info)
+            return str(runtime.parse_stablehlo(text))
+        raise ValueError(f"unknown dialect {dialect!r}: 'stablehlo' or 'jxp'")
+
+    def compile(self):
+        return Compiled(self.traced, f"{OPTIMIZE},{TO_STABLEHLO}")
+
+
+def jit(fun=None, *, static_argnums=(), static_argnames=(), **unused):
+    if fun is None:
+        return functools.partial(jit, static_argnums=static_argnums,
+                                 static_argnames=static_argnames)
+    return JitFunction(fun, static_argnums, static_argnames)
+
+
+class IR:
+    """The jxp module of a traced function, as `make_ir` shows it."""
+
+    def __init__(self, traced):
+        self.traced = traced
+        self.text = run_pipeline(traced.text(), "", generic=False,
+                                 debug_info=False)
+
+    def __str__(self):
+        return self.text
+
+    __repr__ = __str__
+
+
+def make_ir(fun, static_argnums=(), static_argnames=()):
+    """`make_ir(f)(*args)` prints the jxp module traced from f, unoptimized
+    (like jax.make_jaxpr)."""
+    jf = JitFunction(fun, static_argnums, static_argnames)
+
+    @functools.wraps(fun)
+    def make(*args, **kwargs):
+        flat, in_tree, _ = jf._split(args, kwargs)
+        avals = [abstractify(x) for x in flat]
+        return IR(trace(fun, jf.name, avals, jf._builder(args, kwargs, in_tree)))
+    return make

@@ -1,0 +1,397 @@
+"""Tracing: abstract values, tracers, the functions being built, primitives.
+
+A traced program is a jxp MLIR module built with jaxlib's MLIR bindings and
+the op classes generated from dialects/JxpOps.td. Each `Frame` is one
+`func.func` under construction; `bind` either emits a primitive into the
+innermost frame or, outside any trace, runs it eagerly as a tiny compiled
+program (see api.py).
+"""
+
+import os
+import sys
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import func as func_d
+
+from . import dtypes, errors, runtime
+from .._mlir import jxp as jxp_ops
+
+
+class ShapedArray:
+    """An abstract value: shape, dtype and JAX's weak type flag."""
+
+    __slots__ = ("shape", "dtype", "weak_type", "_hash")
+
+    def __init__(self, shape, dtype, weak_type=False):
+        self.shape = tuple(shape)
+        self.dtype = dtype
+        self.weak_type = weak_type
+        self._hash = hash((self.shape, dtype, weak_type))
+
+    ndim = property(lambda self: len(self.shape))
+    size = property(lambda self: int(np.prod(self.shape, dtype=np.int64)))
+
+    def __eq__(self, other):
+        return (isinstance(other, ShapedArray) and self.shape == other.shape
+                and self.dtype == other.dtype
+                and self.weak_type == other.weak_type)
+
+    def __hash__(self):
+        return self._hash
+
+    def update(self, shape=None, dtype=None, weak_type=None):
+        return ShapedArray(self.shape if shape is None else shape,
+                           self.dtype if dtype is None else dtype,
+                           self.weak_type if weak_type is None else weak_type)
+
+    def str_short(self):
+        short = _SHORT_NAMES.get(self.dtype, self.dtype.name)
+        return f"{short}[{','.join(map(str, self.shape))}]"
+
+    def __repr__(self):
+        weak = ", weak_type=True" if self.weak_type else ""
+        return f"ShapedArray({self.str_short()}{weak})"
+
+
+_SHORT_NAMES = {
+    dtypes.bool_: "bool", dtypes.int8: "i8", dtypes.int16: "i16",
+    dtypes.int32: "i32", dtypes.int64: "i64", dtypes.uint8: "u8",
+    dtypes.uint16: "u16", dtypes.uint32: "u32", dtypes.uint64: "u64",
+    dtypes.float16: "f16", dtypes.bfloat16: "bf16", dtypes.float32: "f32",
+    dtypes.float64: "f64", dtypes.complex64: "c64", dtypes.complex128: "c128",
+}
+
+
+# ---------------------------------------------------------------------------
+# The MLIR context and types
+# ---------------------------------------------------------------------------
+
+_context = None
+
+
+def context():
+    global _context
+    if _context is None:
+        _context = runtime.make_mlir_context()
+        _context.allow_unregistered_dialects = True  # jxp is not registered
+    return _context
+
+
+def _element_type(dtype):
+    if dtype == dtypes.bool_:
+        return ir.IntegerType.get_signless(1)
+    if dtypes.is_int(dtype):
+        width = dtype.itemsize * 8
+        return (ir.IntegerType.get_unsigned(width) if dtypes.is_unsigned(dtype)
+                else ir.IntegerType.get_signless(width))
+    if dtype == dtypes.float32:
+        return ir.F32Type.get()
+    if dtype == dtypes.float64:
+        return ir.F64Type.get()
+    if dtype == dtypes.float16:
+        return ir.F16Type.get()
+    if dtype == dtypes.bfloat16:
+        return ir.BF16Type.get()
+    if dtype == dtypes.complex64:
+        return ir.ComplexType.get(ir.F32Type.get())
+    if dtype == dtypes.complex128:
+        return ir.ComplexType.get(ir.F64Type.get())
+    raise TypeError(f"unsupported dtype {dtype}")
+
+
+_type_cache = {}
+
+
+def mlir_type(aval):
+    key = (aval.shape, aval.dtype)
+    t = _type_cache.get(key)
+    if t is None:
+        t = ir.RankedTensorType.get(aval.shape, _element_type(aval.dtype))
+        _type_cache[key] = t
+    return t
+
+
+def element_type(dtype):
+    return _element_type(np.dtype(dtype))
+
+
+def dense_attr(value, aval):
+    """A DenseElementsAttr holding numpy `value` with the type of `aval`."""
+    value = np.asarray(value, dtype=aval.dtype)
+    t = mlir_type(aval)
+    if aval.dtype == dtypes.bool_:
+        return ir.DenseElementsAttr.get(np.packbits(value, bitorder="little"),
+                                        type=t)
+    if aval.dtype == dtypes.bfloat16:
+        value = value.view(np.uint16)
+    if value.ndim == 0 or value.size == 1:
+        # A splat is a scalar buffer, whatever the shape.
+        return ir.DenseElementsAttr.get(np.ascontiguousarray(value.reshape(1)),
+                                        type=t)
+    return ir.DenseElementsAttr.get(np.ascontiguousarray(value), type=t)
+
+
+# ---------------------------------------------------------------------------
+# Source locations: every op carries the user's line
+# ---------------------------------------------------------------------------
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_loc_cache = {}
+
+
+def user_frame():
+    """The innermost Python frame outside the jxp package."""
+    f = sys._getframe(1)
+    while f is not None and f.f_code.co_filename.startswith(_PACKAGE_DIR):
+        f = f.f_back
+    return f
+
+
+def user_location():
+    f = user_frame()
+    if f is None:
+        return ir.Location.unknown()
+    key = (f.f_code.co_filename, f.f_lineno)
+    loc = _loc_cache.get(key)
+    if loc is None:
+        loc = ir.Location.file(key[0], key[1], 0)
+        _loc_cache[key] = loc
+    return loc
+
+
+# ---------------------------------------------------------------------------
+# Tracers and frames
+# ---------------------------------------------------------------------------
+
+
+class Tracer:
+    """A value inside a function being traced."""
+
+    __slots__ = ("aval", "value", "frame", "__weakref__")
+    __array_priority__ = 1000
+
+    def __init__(self, aval, value, frame):
+        self.aval = aval
+        self.value = value
+        self.frame = frame
+
+    shape = property(lambda self: self.aval.shape)
+    dtype = property(lambda self: self.aval.dtype)
+    ndim = property(lambda self: self.aval.ndim)
+    size = property(lambda self: self.aval.size)
+    weak_type = property(lambda self: self.aval.weak_type)
+
+    def __repr__(self):
+        return f"Traced<{self.aval!r}>"
+
+    def _context_message(self):
+        return (f"The error occurred while tracing the function "
+                f"{self.frame.name} for jit.")
+
+    def __bool__(self):
+        raise errors.TracerBoolConversionError(self)
+
+    def __int__(self):
+        raise errors.TracerIntegerConversionError(self)
+
+    def __index__(self):
+        raise errors.TracerIntegerConversionError(self)
+
+    def __float__(self):
+        raise errors.ConcretizationTypeError(self)
+
+    def __complex__(self):
+        raise errors.ConcretizationTypeError(self)
+
+    def __array__(self, *args, **kwargs):
+        raise errors.TracerArrayConversionError(self)
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def __iter__(self):
+        if not self.shape:
+            raise TypeError("iteration over a 0-d array")
+        return (self[i] for i in range(self.shape[0]))
+
+    def __hash__(self):
+        raise TypeError(f"unhashable type: {type(self).__name__}")
+
+
+class Frame:
+    """A func.func being built by tracing.
+
+    Values from outside (an enclosing frame's tracers, concrete arrays) are
+    lifted in as extra block arguments and remembered in `captured`, so the
+    caller can pass them: closed-over arrays become implicit inputs.
+    """
+
+    def __init__(self, module, name, in_avals, parent=None, public=False):
+        self.module = module
+        self.name = name
+        self.parent = parent
+        with ir.InsertionPoint(module.body), ir.Location.unknown():
+            self.func = func_d.FuncOp(
+                name, ir.FunctionType.get([mlir_type(a) for a in in_avals], []))
+            if not public:
+                self.func.attributes["sym_visibility"] = ir.StringAttr.get(
+                    "private")
+            self.block = self.func.add_entry_block()
+        self.ip = ir.InsertionPoint(self.block)
+        self.args = [Tracer(a, v, self)
+                     for a, v in zip(in_avals, self.block.arguments)]
+        self.captured = []    # outer objects, in block-argument order
+        self._captures = {}   # id(outer object) -> Tracer in this frame
+        self._constants = {}  # (value, aval) -> Tracer, for Python scalars
+
+    def lift(self, x):
+        """`x` as a tracer of this frame."""
+        if isinstance(x, Tracer):
+            if x.frame is self:
+                return x
+            if not x.frame.is_enclosing(self):
+                raise errors.UnexpectedTracerError(x)
+            return self._capture(x, x.aval)
+        from .array import Array
+        if isinstance(x, Array):
+            return self._capture(x, x.aval)
+        return self.constant(x)
+
+    def is_enclosing(self, frame):
+        while frame is not None:
+            if frame is self:
+                return True
+            frame = frame.parent
+        return False
+
+    def _capture(self, x, aval):
+        t = self._captures.get(id(x))
+        if t is None:
+            value = self.block.add_argument(mlir_type(aval),
+                                            ir.Location.unknown())
+            t = Tracer(aval, value, self)
+            self._captures[id(x)] = t
+            self.captured.append(x)
+        return t
+
+    def constant(self, x):
+        aval = abstractify(x)
+        scalar = isinstance(x, (bool, int, float, complex, np.generic))
+        if scalar:
+            key = (type(x), x, aval)
+            t = self._constants.get(key)
+            if t is not None:
+                return t
+        attr = dense_attr(x, aval)
+        value = jxp_ops.ConstantOp(attr.type, attr, loc=user_location(),
+                                   ip=self.ip).result
+        t = Tracer(aval, value, self)
+        if scalar:
+            self._constants[key] = t
+        return t
+
+    def finish(self, outs):
+        """Returns `outs` (tracers of this frame) and fixes the signature."""
+        with ir.Location.unknown():
+            func_d.ReturnOp([t.value for t in outs], ip=self.ip)
+            arg_types = [a.type for a in self.block.arguments]
+            self.func.attributes["function_type"] = ir.TypeAttr.get(
+                ir.FunctionType.get(arg_types, [t.value.type for t in outs]))
+
+
+_frames = []
+
+
+def current_frame():
+    return _frames[-1] if _frames else None
+
+
+class frame_scope:
+    def __init__(self, frame):
+        self.frame = frame
+
+    def __enter__(self):
+        _frames.append(self.frame)
+        return self.frame
+
+    def __exit__(self, *exc):
+        _frames.pop()
+
+
+# ---------------------------------------------------------------------------
+# Abstract values of Python objects
+# ---------------------------------------------------------------------------
+
+
+def abstractify(x):
+    """The aval of an array-like argument; TypeError for anything else."""
+    aval = getattr(x, "aval", None)
+    if isinstance(aval, ShapedArray):
+        return aval
+    if isinstance(x, (bool, int, float, complex)):
+        dtype, weak = dtypes.scalar_dtype(x)
+        if dtype != dtypes.bool_ and isinstance(x, int):
+            _check_int_range(x, dtype)
+        return ShapedArray((), dtype, weak)
+    if isinstance(x, (np.ndarray, np.generic)):
+        return ShapedArray(x.shape, dtypes.canonicalize(x.dtype), False)
+    raise TypeError(f"Value {x!r} of type {type(x)} is not a valid JAX type")
+
+
+def _check_int_range(x, dtype):
+    info = np.iinfo(dtype)
+    if not info.min <= x <= info.max:
+        raise OverflowError(f"Python int {x} too large to convert to {dtype}")
+
+
+# ---------------------------------------------------------------------------
+# Primitives
+# ---------------------------------------------------------------------------
+
+
+class Primitive:
+    """A named operation with a shape rule and an IR rule.
+
+    `abstract_eval(*avals, **params)` returns the output aval (a list of them
+    if `multiple_results`), raising TypeError/ValueError for bad input;
+    `lower(frame, loc, values, avals, out_avals, **params)` emits jxp ops and
+    returns the result ir.Values.
+    """
+
+    def __init__(self, name, abstract_eval, lower, multiple_results=False):
+        self.name = name
+        self.abstract_eval = abstract_eval
+        self.lower = lower
+        self.multiple_results = multiple_results
+
+    def __repr__(self):
+        return self.name
+
+    def bind(self, *args, **params):
+        frame = current_frame()
+        if frame is None:
+            for a in args:
+                if isinstance(a, Tracer):
+                    raise errors.UnexpectedTracerError(a)
+            from .api import apply_eagerly
+            return apply_eagerly(self, args, params)
+        tracers = [frame.lift(a) for a in args]
+        avals = [t.aval for t in tracers]
+        out = self.abstract_eval(*avals, **params)
+        out_avals = out if self.multiple_results else [out]
+        values = self.lower(frame, user_location(), [t.value for t in tracers],
+                            avals, out_avals, **params)
+        outs = [Tracer(a, v, frame) for a, v in zip(out_avals, values)]
+        return outs if self.multiple_results else outs[0]
+
+
+def rebind_aval(x, aval):
+    """`x` with a new aval of the same shape and dtype (weak type changes
+    only): no op in the IR, the same device buffer eagerly."""
+    if isinstance(x, Tracer):
+        return Tracer(aval, x.value, x.frame)
+    from .array import Array
+    return Array(x._buf, aval)

@@ -1,0 +1,689 @@
+"""The primitives and jax.lax's functions over them.
+
+Each primitive pairs a shape/dtype rule (errors at the user's line, JAX's
+error classes) with the jxp op it emits. lax functions are strict, as in
+JAX: operands of elementwise ops must already agree in shape and dtype.
+"""
+
+import numpy as np
+from jaxlib.mlir import ir
+
+from . import dtypes
+from .core import Primitive, ShapedArray, element_type, mlir_type
+from .._mlir import jxp as ops
+
+def _i64_attr(v):
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(v))
+
+
+def _i32_attr(v):
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(32), int(v))
+
+
+def _dense_i64(vals):
+    return ir.DenseI64ArrayAttr.get([int(v) for v in vals])
+
+
+def _dtype_name(aval):
+    return aval.dtype.name
+
+
+# ---------------------------------------------------------------------------
+# Elementwise
+# ---------------------------------------------------------------------------
+
+_NUMERIC = "numeric"
+_INEXACT = "inexact"
+_FLOAT = "float"
+_INTEGRAL = "int or bool"
+_INT = "int"
+_ANY = "any"
+
+
+def _accepts(kind, dtype):
+    if kind == _ANY:
+        return True
+    if kind == _NUMERIC:
+        return dtype != dtypes.bool_
+    if kind == _INEXACT:
+        return dtypes.is_inexact(dtype)
+    if kind == _FLOAT:
+        return dtypes.is_float(dtype)
+    if kind == _INTEGRAL:
+        return dtype == dtypes.bool_ or dtypes.is_int(dtype)
+    if kind == _INT:
+        return dtypes.is_int(dtype)
+    raise AssertionError(kind)
+
+
+def _elementwise_rule(name, kind, result_dtype=None):
+    def rule(*avals, **params):
+        first = avals[0]
+        for a in avals:
+            if not _accepts(kind, a.dtype):
+                raise TypeError(f"{name} does not accept dtype {a.dtype.name}; "
+                                f"it needs {kind} arguments")
+            if a.shape != first.shape:
+                raise TypeError(f"{name} got incompatible shapes for "
+                                f"broadcasting: "
+                                f"{', '.join(str(b.shape) for b in avals)}")
+            if a.dtype != first.dtype:
+                raise TypeError(f"{name} requires arguments to have the same "
+                                f"dtypes, got "
+                                f"{', '.join(b.dtype.name for b in avals)}")
+        weak = all(a.weak_type for a in avals)
+        dtype = first.dtype if result_dtype is None else result_dtype
+        return ShapedArray(first.shape, dtype, weak and result_dtype is None)
+    return rule
+
+
+def _simple_lower(op_class):
+    def lower(frame, loc, values, avals, out_avals, **params):
+        return [op_class(*values, loc=loc, ip=frame.ip).result]
+    return lower
+
+
+def unop(name, op_class, kind):
+    return Primitive(name, _elementwise_rule(name, kind), _simple_lower(op_class))
+
+
+def binop(name, op_class, kind):
+    return Primitive(name, _elementwise_rule(name, kind), _simple_lower(op_class))
+
+
+neg_p = unop("neg", ops.NegOp, _NUMERIC)
+abs_p = unop("abs", ops.AbsOp, _NUMERIC)
+sign_p = unop("sign", ops.SignOp, _NUMERIC)
+exp_p = unop("exp", ops.ExpOp, _INEXACT)
+log_p = unop("log", ops.LogOp, _INEXACT)
+log1p_p = unop("log1p", ops.Log1pOp, _INEXACT)
+expm1_p = unop("expm1", ops.Expm1Op, _INEXACT)
+sin_p = unop("sin", ops.SinOp, _INEXACT)
+cos_p = unop("cos", ops.CosOp, _INEXACT)
+tan_p = unop("tan", ops.TanOp, _INEXACT)
+tanh_p = unop("tanh", ops.TanhOp, _INEXACT)
+logistic_p = unop("logistic", ops.LogisticOp, _INEXACT)
+sqrt_p = unop("sqrt", ops.SqrtOp, _INEXACT)
+rsqrt_p = unop("rsqrt", ops.RsqrtOp, _INEXACT)
+floor_p = unop("floor", ops.FloorOp, _FLOAT)
+ceil_p = unop("ceil", ops.CeilOp, _FLOAT)
+not_p = unop("not", ops.NotOp, _INTEGRAL)
+
+add_p = binop("add", ops.AddOp, _ANY)
+sub_p = binop("sub", ops.SubOp, _NUMERIC)
+mul_p = binop("mul", ops.MulOp, _ANY)
+div_p = binop("div", ops.DivOp, _NUMERIC)
+rem_p = binop("rem", ops.RemOp, _NUMERIC)
+pow_p = binop("pow", ops.PowOp, _NUMERIC)
+max_p = binop("max", ops.MaxOp, _ANY)
+min_p = binop("min", ops.MinOp, _ANY)
+atan2_p = binop("atan2", ops.Atan2Op, _INEXACT)
+and_p = binop("and", ops.AndOp, _INTEGRAL)
+or_p = binop("or", ops.OrOp, _INTEGRAL)
+xor_p = binop("xor", ops.XorOp, _INTEGRAL)
+shift_left_p = binop("shift_left", ops.ShiftLeftOp, _INT)
+shift_right_logical_p = binop("shift_right_logical", ops.ShiftRightLogicalOp, _INT)
+shift_right_arithmetic_p = binop("shift_right_arithmetic",
+                                 ops.ShiftRightArithmeticOp, _INT)
+
+is_finite_p = Primitive(
+    "is_finite", _elementwise_rule("is_finite", _FLOAT, dtypes.bool_),
+    lambda frame, loc, values, avals, out_avals: [
+        ops.IsFiniteOp(mlir_type(out_avals[0]), values[0], loc=loc,
+                       ip=frame.ip).result])
+
+_ROUNDING = {"away_from_zero": 0, "to_nearest_even": 1}
+
+
+def _round_lower(frame, loc, values, avals, out_avals, rounding_method):
+    return [ops.RoundOp(values[0], _i32_attr(_ROUNDING[rounding_method]),
+                        loc=loc, ip=frame.ip).result]
+
+
+round_p = Primitive("round", _elementwise_rule("round", _FLOAT), _round_lower)
+
+_DIRECTIONS = {"EQ": 0, "NE": 1, "GE": 2, "GT": 3, "LE": 4, "LT": 5}
+
+
+def _compare_lower(frame, loc, values, avals, out_avals, direction):
+    return [ops.CompareOp(mlir_type(out_avals[0]), values[0], values[1],
+                          _i32_attr(_DIRECTIONS[direction]), loc=loc,
+                          ip=frame.ip).result]
+
+
+def _compare_rule(x, y, direction):
+    out = _elementwise_rule(direction.lower(), _ANY, dtypes.bool_)(x, y)
+    return out
+
+
+compare_p = Primitive("compare", _compare_rule, _compare_lower)
+
+
+def _select_rule(pred, on_true, on_false):
+    if pred.dtype != dtypes.bool_:
+        raise TypeError(f"select pred must be boolean, got {pred.dtype.name}")
+    if on_true.shape != on_false.shape or on_true.dtype != on_false.dtype:
+        raise TypeError(f"select cases must have the same shapes and dtypes, "
+                        f"got {on_true.str_short()} and {on_false.str_short()}")
+    if pred.shape and pred.shape != on_true.shape:
+        raise TypeError(f"select pred must be scalar or have the same shape as "
+                        f"cases, got pred shape {pred.shape} for cases of shape "
+                        f"{on_true.shape}")
+    return on_true.update(weak_type=on_true.weak_type and on_false.weak_type)
+
+
+select_p = Primitive("select", _select_rule, _simple_lower(ops.SelectOp))
+
+
+def _clamp_rule(lo, x, hi):
+    for b in (lo, hi):
+        if b.dtype != x.dtype:
+            raise TypeError(f"clamp requires min, operand and max to have the "
+                            f"same dtype, got {lo.dtype.name}, {x.dtype.name}, "
+                            f"{hi.dtype.name}")
+        if b.shape and b.shape != x.shape:
+            raise TypeError(f"clamp requires min and max to be scalars or have "
+                            f"the operand's shape {x.shape}, got {b.shape}")
+    return x
+
+
+def _clamp_lower(frame, loc, values, avals, out_avals):
+    return [ops.ClampOp(*values, loc=loc, ip=frame.ip).result]
+
+
+clamp_p = Primitive("clamp", _clamp_rule, _clamp_lower)
+
+
+def _convert_rule(x, new_dtype, weak_type):
+    return ShapedArray(x.shape, new_dtype, weak_type)
+
+
+def _convert_lower(frame, loc, values, avals, out_avals, new_dtype, weak_type):
+    if avals[0].dtype == new_dtype:
+        return values
+    return [ops.ConvertOp(mlir_type(out_avals[0]), values[0], loc=loc,
+                          ip=frame.ip).result]
+
+
+convert_element_type_p = Primitive("convert_element_type", _convert_rule,
+                                   _convert_lower)
+
+
+def _bitcast_rule(x, new_dtype):
+    a, b = x.dtype.itemsize, new_dtype.itemsize
+    if x.dtype == dtypes.bool_ or new_dtype == dtypes.bool_:
+        raise TypeError("bitcast_convert_type does not support bool")
+    if a == b:
+        shape = x.shape
+    elif a > b:
+        shape = x.shape + (a // b,)
+    else:
+        if not x.shape or x.shape[-1] != b // a:
+            raise TypeError(f"bitcast_convert_type from {x.dtype.name} to "
+                            f"{new_dtype.name} needs a last dimension of size "
+                            f"{b // a}, got shape {x.shape}")
+        shape = x.shape[:-1]
+    return ShapedArray(shape, new_dtype)
+
+
+bitcast_convert_type_p = Primitive(
+    "bitcast_convert_type", _bitcast_rule,
+    lambda frame, loc, values, avals, out_avals, new_dtype: [
+        ops.BitcastConvertOp(mlir_type(out_avals[0]), values[0], loc=loc,
+                             ip=frame.ip).result])
+
+
+# ---------------------------------------------------------------------------
+# Shapes
+# ---------------------------------------------------------------------------
+
+
+def _iota_rule(dtype, shape, dimension):
+    if not 0 <= dimension < len(shape):
+        raise ValueError(f"iota dimension {dimension} out of range for shape "
+                         f"{shape}")
+    return ShapedArray(shape, dtype)
+
+
+iota_p = Primitive(
+    "iota", _iota_rule,
+    lambda frame, loc, values, avals, out_avals, dtype, shape, dimension: [
+        ops.IotaOp(mlir_type(out_avals[0]), _i64_attr(dimension), loc=loc,
+                   ip=frame.ip).result])
+
+
+def _broadcast_in_dim_rule(x, shape, broadcast_dimensions):
+    if len(broadcast_dimensions) != x.ndim:
+        raise TypeError(f"broadcast_in_dim broadcast_dimensions must have "
+                        f"length equal to operand ndim; got "
+                        f"{broadcast_dimensions} for shape {x.shape}")
+    for i, d in enumerate(broadcast_dimensions):
+        if not 0 <= d < len(shape) or x.shape[i] not in (1, shape[d]):
+            raise TypeError(f"broadcast_in_dim cannot broadcast operand shape "
+                            f"{x.shape} to {shape} along dimensions "
+                            f"{broadcast_dimensions}")
+    return x.update(shape=shape)
+
+
+broadcast_in_dim_p = Primitive(
+    "broadcast_in_dim", _broadcast_in_dim_rule,
+    lambda frame, loc, values, avals, out_avals, shape, broadcast_dimensions: [
+        ops.BroadcastInDimOp(mlir_type(out_avals[0]), values[0],
+                             _dense_i64(broadcast_dimensions), loc=loc,
+                             ip=frame.ip).result])
+
+
+def _reshape_rule(x, new_sizes):
+    if int(np.prod(new_sizes, dtype=np.int64)) != x.size or any(
+            d < 0 for d in new_sizes):
+        raise TypeError(f"cannot reshape array of shape {x.shape} (size "
+                        f"{x.size}) into shape {new_sizes}")
+    return x.update(shape=new_sizes)
+
+
+reshape_p = Primitive(
+    "reshape", _reshape_rule,
+    lambda frame, loc, values, avals, out_avals, new_sizes: [
+        ops.ReshapeOp(mlir_type(out_avals[0]), values[0], loc=loc,
+                      ip=frame.ip).result])
+
+
+def _transpose_rule(x, permutation):
+    if sorted(permutation) != list(range(x.ndim)):
+        raise TypeError(f"transpose permutation isn't a permutation of operand "
+                        f"dimensions, got permutation {permutation} for "
+                        f"operand shape {x.shape}")
+    return x.update(shape=tuple(x.shape[p] for p in permutation))
+
+
+transpose_p = Primitive(
+    "transpose", _transpose_rule,
+    lambda frame, loc, values, avals, out_avals, permutation: [
+        ops.TransposeOp(mlir_type(out_avals[0]), values[0],
+                        _dense_i64(permutation), loc=loc, ip=frame.ip).result])
+
+
+def _slice_rule(x, start_indices, limit_indices, strides):
+    if not (len(start_indices) == len(limit_indices) == len(strides) == x.ndim):
+        raise TypeError(f"slice start_indices {start_indices}, limit_indices "
+                        f"{limit_indices} and strides {strides} must each have "
+                        f"one entry per operand dimension of {x.shape}")
+    shape = []
+    for s, l, st, n in zip(start_indices, limit_indices, strides, x.shape):
+        if not 0 <= s <= l <= n or st <= 0:
+            raise TypeError(f"slice [{s}:{l}:{st}] is out of bounds for "
+                            f"operand shape {x.shape}")
+        shape.append((l - s + st - 1) // st)
+    return x.update(shape=tuple(shape))
+
+
+slice_p = Primitive(
+    "slice", _slice_rule,
+    lambda frame, loc, values, avals, out_avals, start_indices, limit_indices,
+    strides: [ops.SliceOp(mlir_type(out_avals[0]), values[0],
+                          _dense_i64(start_indices), _dense_i64(limit_indices),
+                          _dense_i64(strides), loc=loc, ip=frame.ip).result])
+
+
+def _check_index_scalars(name, idx, ndim):
+    if len(idx) != ndim:
+        raise TypeError(f"{name} needs one start index per operand dimension "
+                        f"({ndim}), got {len(idx)}")
+    for i in idx:
+        if i.shape or not dtypes.is_int(i.dtype):
+            raise TypeError(f"{name} start indices must be integer scalars, got "
+                            f"{i.str_short()}")
+
+
+def _dynamic_slice_rule(x, *idx, slice_sizes):
+    _check_index_scalars("dynamic_slice", idx, x.ndim)
+    if len(slice_sizes) != x.ndim or any(
+            not 0 <= s <= n for s, n in zip(slice_sizes, x.shape)):
+        raise TypeError(f"dynamic_slice slice_sizes {slice_sizes} do not fit "
+                        f"operand shape {x.shape}")
+    return x.update(shape=tuple(slice_sizes))
+
+
+dynamic_slice_p = Primitive(
+    "dynamic_slice", _dynamic_slice_rule,
+    lambda frame, loc, values, avals, out_avals, slice_sizes: [
+        ops.DynamicSliceOp(mlir_type(out_avals[0]), values[0], values[1:],
+                           _dense_i64(slice_sizes), loc=loc,
+                           ip=frame.ip).result])
+
+
+def _dynamic_update_slice_rule(x, update, *idx):
+    _check_index_scalars("dynamic_update_slice", idx, x.ndim)
+    if update.dtype != x.dtype:
+        raise TypeError(f"dynamic_update_slice update dtype {update.dtype.name}"
+                        f" differs from operand dtype {x.dtype.name}")
+    if update.ndim != x.ndim or any(u > n for u, n in zip(update.shape, x.shape)):
+        raise TypeError(f"dynamic_update_slice update shape {update.shape} must "
+                        f"fit operand shape {x.shape}")
+    return x
+
+
+dynamic_update_slice_p = Primitive(
+    "dynamic_update_slice", _dynamic_update_slice_rule,
+    lambda frame, loc, values, avals, out_avals: [
+        ops.DynamicUpdateSliceOp(values[0], values[1], values[2:], loc=loc,
+                                 ip=frame.ip).result])
+
+
+def _concatenate_rule(*xs, dimension):
+    first = xs[0]
+    if not 0 <= dimension < first.ndim:
+        raise TypeError(f"concatenate dimension out of bounds: dimension "
+                        f"{dimension} for shapes "
+                        f"{', '.join(str(x.shape) for x in xs)}")
+    for x in xs:
+        if x.dtype != first.dtype:
+            raise TypeError(f"concatenate requires arguments to have the same "
+                            f"dtypes, got "
+                            f"{', '.join(y.dtype.name for y in xs)}")
+        if x.ndim != first.ndim or any(
+                a != b for i, (a, b) in enumerate(zip(x.shape, first.shape))
+                if i != dimension):
+            raise TypeError(f"concatenate requires equal shapes except on "
+                            f"dimension {dimension}, got "
+                            f"{', '.join(str(y.shape) for y in xs)}")
+    shape = list(first.shape)
+    shape[dimension] = sum(x.shape[dimension] for x in xs)
+    return first.update(shape=tuple(shape),
+                        weak_type=all(x.weak_type for x in xs))
+
+
+concatenate_p = Primitive(
+    "concatenate", _concatenate_rule,
+    lambda frame, loc, values, avals, out_avals, dimension: [
+        ops.ConcatenateOp(mlir_type(out_avals[0]), values, _i64_attr(dimension),
+                          loc=loc, ip=frame.ip).result])
+
+
+def _pad_rule(x, padding_value, padding_config):
+    if padding_value.shape or padding_value.dtype != x.dtype:
+        raise TypeError(f"pad padding_value must be a scalar of the operand's "
+                        f"dtype {x.dtype.name}, got {padding_value.str_short()}")
+    if len(padding_config) != x.ndim:
+        raise TypeError(f"pad needs one (low, high, interior) per operand "
+                        f"dimension, got {padding_config} for {x.shape}")
+    shape = []
+    for (lo, hi, interior), n in zip(padding_config, x.shape):
+        if interior < 0:
+            raise ValueError(f"interior padding must be non-negative, got "
+                             f"{padding_config}")
+        size = lo + hi + n + max(n - 1, 0) * interior
+        if size < 0:
+            raise ValueError(f"pad produces a negative dimension size with "
+                             f"{padding_config} for {x.shape}")
+        shape.append(size)
+    return x.update(shape=tuple(shape))
+
+
+pad_p = Primitive(
+    "pad", _pad_rule,
+    lambda frame, loc, values, avals, out_avals, padding_config: [
+        ops.PadOp(mlir_type(out_avals[0]), values[0], values[1],
+                  _dense_i64([c[0] for c in padding_config]),
+                  _dense_i64([c[1] for c in padding_config]),
+                  _dense_i64([c[2] for c in padding_config]), loc=loc,
+                  ip=frame.ip).result])
+
+
+# ---------------------------------------------------------------------------
+# Reductions, scans, contractions, sorting
+# ---------------------------------------------------------------------------
+
+_REDUCE_KINDS = {"sum": 0, "prod": 1, "max": 2, "min": 3, "and": 4, "or": 5}
+
+
+def _check_axes(name, axes, ndim):
+    if len(set(axes)) != len(axes) or any(not 0 <= a < ndim for a in axes):
+        raise ValueError(f"{name}: invalid axes {axes} for an array of rank "
+                         f"{ndim}")
+
+
+def _reduce_rule(x, kind, axes):
+    _check_axes(f"reduce_{kind}", axes, x.ndim)
+    if kind in ("and", "or") and not _accepts(_INTEGRAL, x.dtype):
+        raise TypeError(f"reduce_{kind} does not accept dtype {x.dtype.name}")
+    shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
+    return x.update(shape=shape)
+
+
+reduce_p = Primitive(
+    "reduce", _reduce_rule,
+    lambda frame, loc, values, avals, out_avals, kind, axes: [
+        ops.ReduceOp(mlir_type(out_avals[0]), values[0],
+                     _i32_attr(_REDUCE_KINDS[kind]), _dense_i64(axes), loc=loc,
+                     ip=frame.ip).result])
+
+
+def _argreduce_rule(x, axis, index_dtype):
+    _check_axes("argmin/argmax", (axis,), x.ndim)
+    if not dtypes.is_int(index_dtype):
+        raise TypeError(f"index_dtype must be an integer type, got "
+                        f"{index_dtype}")
+    return ShapedArray(x.shape[:axis] + x.shape[axis + 1:], index_dtype)
+
+
+def _argreduce_lower(op_class):
+    def lower(frame, loc, values, avals, out_avals, axis, index_dtype):
+        return [op_class(mlir_type(out_avals[0]), values[0], _i64_attr(axis),
+                         loc=loc, ip=frame.ip).result]
+    return lower
+
+
+argmax_p = Primitive("argmax", _argreduce_rule, _argreduce_lower(ops.ArgMaxOp))
+argmin_p = Primitive("argmin", _argreduce_rule, _argreduce_lower(ops.ArgMinOp))
+
+
+def _cumulative_rule(x, axis, reverse):
+    _check_axes("cumulative reduction", (axis,), x.ndim)
+    return x
+
+
+def _cumulative(name, op_class):
+    def lower(frame, loc, values, avals, out_avals, axis, reverse):
+        return [op_class(values[0], _i64_attr(axis), reverse=reverse, loc=loc,
+                         ip=frame.ip).result]
+    return Primitive(name, _cumulative_rule, lower)
+
+
+cumsum_p = _cumulative("cumsum", ops.CumsumOp)
+cumprod_p = _cumulative("cumprod", ops.CumprodOp)
+cummax_p = _cumulative("cummax", ops.CummaxOp)
+cummin_p = _cumulative("cummin", ops.CumminOp)
+
+
+def _dot_general_rule(lhs, rhs, dimension_numbers, preferred_element_type):
+    (lc, rc), (lb, rb) = dimension_numbers
+    if len(lc) != len(rc) or len(lb) != len(rb):
+        raise TypeError(f"dot_general requires equal numbers of lhs and rhs "
+                        f"contracting and batch dimensions, got "
+                        f"{dimension_numbers}")
+    for l_dims, r_dims, what in ((lc, rc, "contracting"), (lb, rb, "batch")):
+        for ld, rd in zip(l_dims, r_dims):
+            if not (0 <= ld < lhs.ndim and 0 <= rd < rhs.ndim):
+                raise TypeError(f"dot_general {what} dimensions out of range: "
+                                f"{dimension_numbers} for {lhs.shape} and "
+                                f"{rhs.shape}")
+            if lhs.shape[ld] != rhs.shape[rd]:
+                raise TypeError(f"dot_general requires {what} dimensions to "
+                                f"have the same shape, got {lhs.shape[ld]} and "
+                                f"{rhs.shape[rd]} (shapes {lhs.shape} and "
+                                f"{rhs.shape})")
+    if lhs.dtype != rhs.dtype:
+        raise TypeError(f"dot_general requires operands of the same dtype, got "
+                        f"{lhs.dtype.name} and {rhs.dtype.name}")
+    shape = tuple(lhs.shape[d] for d in lb)
+    shape += tuple(d for i, d in enumerate(lhs.shape) if i not in lc + lb)
+    shape += tuple(d for i, d in enumerate(rhs.shape) if i not in rc + rb)
+    dtype = lhs.dtype if preferred_element_type is None else preferred_element_type
+    return ShapedArray(shape, dtype,
+                       lhs.weak_type and rhs.weak_type
+                       and preferred_element_type is None)
+
+
+def _dot_general_lower(frame, loc, values, avals, out_avals, dimension_numbers,
+                       preferred_element_type):
+    (lc, rc), (lb, rb) = dimension_numbers
+    return [ops.DotGeneralOp(mlir_type(out_avals[0]), values[0], values[1],
+                             _dense_i64(lb), _dense_i64(rb), _dense_i64(lc),
+                             _dense_i64(rc), loc=loc, ip=frame.ip).result]
+
+
+dot_general_p = Primitive("dot_general", _dot_general_rule, _dot_general_lower)
+
+
+def _sort_rule(*xs, dimension, is_stable, num_keys):
+    shape = xs[0].shape
+    if any(x.shape != shape for x in xs):
+        raise TypeError(f"sort requires all operands to have the same shape, "
+                        f"got {', '.join(str(x.shape) for x in xs)}")
+    if not 0 <= dimension < max(len(shape), 1) or not shape:
+        raise ValueError(f"sort dimension {dimension} out of range for shape "
+                         f"{shape}")
+    if not 1 <= num_keys <= len(xs):
+        raise ValueError(f"sort num_keys must be in [1, {len(xs)}], got "
+                         f"{num_keys}")
+    return list(xs)
+
+
+def _sort_lower(frame, loc, values, avals, out_avals, dimension, is_stable,
+                num_keys):
+    op = ops.SortOp([mlir_type(a) for a in out_avals], values,
+                    _i64_attr(dimension), _i64_attr(num_keys),
+                    is_stable=is_stable, loc=loc, ip=frame.ip)
+    return list(op.results)
+
+
+sort_p = Primitive("sort", _sort_rule, _sort_lower, multiple_results=True)
+
+
+# ---------------------------------------------------------------------------
+# Gather and scatter
+# ---------------------------------------------------------------------------
+
+_MODES = {"clip": 0, "fill": 1, "drop": 1, "fill_or_drop": 1,
+          "promise_in_bounds": 2}
+
+
+class GatherDimensionNumbers(tuple):
+    """lax.GatherDimensionNumbers, as a hashable named tuple."""
+
+    def __new__(cls, offset_dims, collapsed_slice_dims, start_index_map,
+                operand_batching_dims=(), start_indices_batching_dims=()):
+        return tuple.__new__(cls, (tuple(offset_dims), tuple(collapsed_slice_dims),
+                                   tuple(start_index_map),
+                                   tuple(operand_batching_dims),
+                                   tuple(start_indices_batching_dims)))
+
+    offset_dims = property(lambda s: s[0])
+    collapsed_slice_dims = property(lambda s: s[1])
+    start_index_map = property(lambda s: s[2])
+    operand_batching_dims = property(lambda s: s[3])
+    start_indices_batching_dims = property(lambda s: s[4])
+
+
+class ScatterDimensionNumbers(tuple):
+    """lax.ScatterDimensionNumbers, as a hashable named tuple."""
+
+    def __new__(cls, update_window_dims, inserted_window_dims,
+                scatter_dims_to_operand_dims, operand_batching_dims=(),
+                scatter_indices_batching_dims=()):
+        return tuple.__new__(cls, (tuple(update_window_dims),
+                                   tuple(inserted_window_dims),
+                                   tuple(scatter_dims_to_operand_dims),
+                                   tuple(operand_batching_dims),
+                                   tuple(scatter_indices_batching_dims)))
+
+    update_window_dims = property(lambda s: s[0])
+    inserted_window_dims = property(lambda s: s[1])
+    scatter_dims_to_operand_dims = property(lambda s: s[2])
+    operand_batching_dims = property(lambda s: s[3])
+    scatter_indices_batching_dims = property(lambda s: s[4])
+
+
+def _gather_rule(operand, indices, dimension_numbers, slice_sizes, mode,
+                 fill_value, indices_are_sorted):
+    dn = dimension_numbers
+    if not dtypes.is_int(indices.dtype):
+        raise TypeError(f"gather indices must be integers, got "
+                        f"{indices.dtype.name}")
+    if len(slice_sizes) != operand.ndim:
+        raise TypeError(f"gather slice_sizes {slice_sizes} must have one entry "
+                        f"per operand dimension of {operand.shape}")
+    if indices.ndim == 0 or indices.shape[-1] != len(dn.start_index_map):
+        raise TypeError(f"gather index vectors (last dimension of indices "
+                        f"{indices.shape}) must match start_index_map "
+                        f"{dn.start_index_map}")
+    dropped = set(dn.collapsed_slice_dims) | set(dn.operand_batching_dims)
+    offset_sizes = [s for i, s in enumerate(slice_sizes) if i not in dropped]
+    batch = list(indices.shape[:-1])
+    rank = len(offset_sizes) + len(batch)
+    shape = []
+    o = b = 0
+    for i in range(rank):
+        if i in dn.offset_dims:
+            shape.append(offset_sizes[o])
+            o += 1
+        else:
+            shape.append(batch[b])
+            b += 1
+    return operand.update(shape=tuple(shape))
+
+
+def _gather_lower(frame, loc, values, avals, out_avals, dimension_numbers,
+                  slice_sizes, mode, fill_value, indices_are_sorted):
+    dn = dimension_numbers
+    fill = None
+    if fill_value is not None:
+        elt = element_type(out_avals[0].dtype)
+        fill = (ir.FloatAttr.get(elt, float(fill_value))
+                if dtypes.is_inexact(out_avals[0].dtype)
+                else ir.IntegerAttr.get(elt, int(fill_value)))
+    return [ops.GatherOp(
+        mlir_type(out_avals[0]), values[0], values[1],
+        _dense_i64(dn.offset_dims), _dense_i64(dn.collapsed_slice_dims),
+        _dense_i64(dn.operand_batching_dims),
+        _dense_i64(dn.start_indices_batching_dims),
+        _dense_i64(dn.start_index_map), _i64_attr(avals[1].ndim - 1),
+        _dense_i64(slice_sizes), _i32_attr(_MODES[mode]),
+        indices_are_sorted=ir.BoolAttr.get(indices_are_sorted),
+        fill_value=fill, loc=loc, ip=frame.ip).result]
+
+
+gather_p = Primitive("gather", _gather_rule, _gather_lower)
+
+_SCATTER_KINDS = {"set": 0, "add": 1, "mul": 2, "min": 3, "max": 4}
+
+
+def _scatter_rule(operand, indices, updates, kind, dimension_numbers, mode,
+                  indices_are_sorted, unique_indices):
+    if updates.dtype != operand.dtype:
+        raise TypeError(f"scatter updates dtype {updates.dtype.name} differs "
+                        f"from operand dtype {operand.dtype.name}")
+    if not dtypes.is_int(indices.dtype):
+        raise TypeError(f"scatter indices must be integers, got "
+                        f"{indices.dtype.name}")
+    return operand
+
+
+def _scatter_lower(frame, loc, values, avals, out_avals, kind,
+                   dimension_numbers, mode, indices_are_sorted, unique_indices):
+    dn = dimension_numbers
+    return [ops.ScatterOp(
+        values[0], values[1], values[2],
+        _i32_attr(_SCATTER_KINDS[kind]), _dense_i64(dn.update_window_dims),
+        _dense_i64(dn.inserted_window_dims),
+        _dense_i64(dn.operand_batching_dims),
+        _dense_i64(dn.scatter_indices_batching_dims),
+        _dense_i64(dn.scatter_dims_to_operand_dims),
+        _i64_attr(avals[1].ndim - 1), _i32_attr(_MODES[mode]),
+        indices_are_sorted=ir.BoolAttr.get(indices_are_sorted),
+        unique_indices=ir.BoolAttr.get(unique_indices), loc=loc,
+        ip=frame.ip).result]
+
+
+scatter_p = Primitive("scatter", _scatter_rule, _scatter_lower)

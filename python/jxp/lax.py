@@ -1,0 +1,299 @@
+"""jxp.lax: JAX's lax functions over jxp's primitives."""
+
+import builtins
+
+import numpy as np
+
+from ._src import dtypes
+from ._src.core import abstractify
+from ._src.lax import (  # noqa: F401
+    GatherDimensionNumbers, ScatterDimensionNumbers)
+from ._src import lax as _p
+
+
+def _scalars_like(args):
+    """lax ops take Python scalars and give them the dtype of the array
+    operands, as JAX does for weakly typed values."""
+    arrays = [a for a in args if not isinstance(a, (bool, int, float, complex))]
+    if not arrays or len(arrays) == len(args):
+        return args
+    dtype = abstractify(arrays[0]).dtype
+    return [np.asarray(a, dtype) if isinstance(a, (bool, int, float, complex))
+            else a for a in args]
+
+
+def _elementwise(prim):
+    def f(*args):
+        return prim.bind(*_scalars_like(list(args)))
+    f.__name__ = prim.name
+    return f
+
+
+neg = _elementwise(_p.neg_p)
+abs = _elementwise(_p.abs_p)  # noqa: A001
+sign = _elementwise(_p.sign_p)
+exp = _elementwise(_p.exp_p)
+log = _elementwise(_p.log_p)
+log1p = _elementwise(_p.log1p_p)
+expm1 = _elementwise(_p.expm1_p)
+sin = _elementwise(_p.sin_p)
+cos = _elementwise(_p.cos_p)
+tan = _elementwise(_p.tan_p)
+tanh = _elementwise(_p.tanh_p)
+logistic = _elementwise(_p.logistic_p)
+sqrt = _elementwise(_p.sqrt_p)
+rsqrt = _elementwise(_p.rsqrt_p)
+floor = _elementwise(_p.floor_p)
+ceil = _elementwise(_p.ceil_p)
+bitwise_not = _elementwise(_p.not_p)
+is_finite = _elementwise(_p.is_finite_p)
+add = _elementwise(_p.add_p)
+sub = _elementwise(_p.sub_p)
+mul = _elementwise(_p.mul_p)
+div = _elementwise(_p.div_p)
+rem = _elementwise(_p.rem_p)
+pow = _elementwise(_p.pow_p)  # noqa: A001
+max = _elementwise(_p.max_p)  # noqa: A001
+min = _elementwise(_p.min_p)  # noqa: A001
+atan2 = _elementwise(_p.atan2_p)
+bitwise_and = _elementwise(_p.and_p)
+bitwise_or = _elementwise(_p.or_p)
+bitwise_xor = _elementwise(_p.xor_p)
+shift_left = _elementwise(_p.shift_left_p)
+shift_right_logical = _elementwise(_p.shift_right_logical_p)
+shift_right_arithmetic = _elementwise(_p.shift_right_arithmetic_p)
+
+
+class RoundingMethod:
+    AWAY_FROM_ZERO = 0
+    TO_NEAREST_EVEN = 1
+
+
+def round(x, rounding_method=RoundingMethod.AWAY_FROM_ZERO):  # noqa: A001
+    method = ("away_from_zero" if int(rounding_method) == 0
+              else "to_nearest_even")
+    return _p.round_p.bind(x, rounding_method=method)
+
+
+def _comparison(direction):
+    def f(x, y):
+        return _p.compare_p.bind(*_scalars_like([x, y]), direction=direction)
+    f.__name__ = direction.lower()
+    return f
+
+
+eq, ne, ge, gt, le, lt = (_comparison(d) for d in ("EQ", "NE", "GE", "GT", "LE", "LT"))
+
+
+def select(pred, on_true, on_false):
+    return _p.select_p.bind(pred, on_true, on_false)
+
+
+def clamp(min, x, max):  # noqa: A002
+    return _p.clamp_p.bind(*_scalars_like([min, x, max]))
+
+
+def convert_element_type(operand, new_dtype):
+    new_dtype = dtypes.canonicalize(new_dtype)
+    return _p.convert_element_type_p.bind(operand, new_dtype=new_dtype,
+                                          weak_type=False)
+
+
+def bitcast_convert_type(operand, new_dtype):
+    return _p.bitcast_convert_type_p.bind(
+        operand, new_dtype=dtypes.canonicalize(new_dtype))
+
+
+def iota(dtype, size):
+    return broadcasted_iota(dtype, (size,), 0)
+
+
+def broadcasted_iota(dtype, shape, dimension):
+    return _p.iota_p.bind(dtype=dtypes.canonicalize(dtype),
+                          shape=tuple(int(d) for d in shape),
+                          dimension=int(dimension))
+
+
+def broadcast_in_dim(operand, shape, broadcast_dimensions):
+    shape = tuple(int(d) for d in shape)
+    dims = tuple(int(d) for d in broadcast_dimensions)
+    if abstractify(operand).shape == shape and dims == tuple(builtins.range(len(shape))):
+        return operand
+    return _p.broadcast_in_dim_p.bind(operand, shape=shape,
+                                      broadcast_dimensions=dims)
+
+
+def broadcast(operand, sizes):
+    ndim = abstractify(operand).ndim
+    sizes = tuple(sizes)
+    return broadcast_in_dim(operand, sizes + abstractify(operand).shape,
+                            tuple(builtins.range(len(sizes), len(sizes) + ndim)))
+
+
+def reshape(operand, new_sizes, dimensions=None):
+    if dimensions is not None:
+        operand = transpose(operand, dimensions)
+    new_sizes = tuple(int(d) for d in new_sizes)
+    if abstractify(operand).shape == new_sizes:
+        return operand
+    return _p.reshape_p.bind(operand, new_sizes=new_sizes)
+
+
+def transpose(operand, permutation):
+    permutation = tuple(int(p) for p in permutation)
+    if permutation == tuple(builtins.range(len(permutation))):
+        return operand
+    return _p.transpose_p.bind(operand, permutation=permutation)
+
+
+def _reducer(kind):
+    def f(operand, axes):
+        return _p.reduce_p.bind(operand, kind=kind,
+                                axes=tuple(int(a) for a in axes))
+    f.__name__ = f"reduce_{kind}"
+    return f
+
+
+reduce_sum = _reducer("sum")
+reduce_prod = _reducer("prod")
+reduce_max = _reducer("max")
+reduce_min = _reducer("min")
+reduce_and = _reducer("and")
+reduce_or = _reducer("or")
+
+
+def argmax(operand, axis, index_dtype):
+    return _p.argmax_p.bind(operand, axis=int(axis),
+                            index_dtype=dtypes.canonicalize(index_dtype))
+
+
+def argmin(operand, axis, index_dtype):
+    return _p.argmin_p.bind(operand, axis=int(axis),
+                            index_dtype=dtypes.canonicalize(index_dtype))
+
+
+def _cumulative(prim):
+    def f(operand, axis=0, reverse=False):
+        ndim = abstractify(operand).ndim
+        axis = int(axis) + ndim if int(axis) < 0 else int(axis)
+        return prim.bind(operand, axis=axis, reverse=bool(reverse))
+    f.__name__ = prim.name
+    return f
+
+
+cumsum = _cumulative(_p.cumsum_p)
+cumprod = _cumulative(_p.cumprod_p)
+cummax = _cumulative(_p.cummax_p)
+cummin = _cumulative(_p.cummin_p)
+
+
+def dot_general(lhs, rhs, dimension_numbers, precision=None,
+                preferred_element_type=None):
+    (lc, rc), (lb, rb) = dimension_numbers
+    dn = ((tuple(int(d) for d in lc), tuple(int(d) for d in rc)),
+          (tuple(int(d) for d in lb), tuple(int(d) for d in rb)))
+    pet = (None if preferred_element_type is None
+           else dtypes.canonicalize(preferred_element_type))
+    return _p.dot_general_p.bind(lhs, rhs, dimension_numbers=dn,
+                                 preferred_element_type=pet)
+
+
+def dot(lhs, rhs, precision=None, preferred_element_type=None):
+    l, r = abstractify(lhs), abstractify(rhs)
+    if l.ndim not in (1, 2) or r.ndim not in (1, 2):
+        raise TypeError(f"dot requires 1- or 2-d operands, got shapes "
+                        f"{l.shape} and {r.shape}")
+    return dot_general(lhs, rhs, (((l.ndim - 1,), (0,)), ((), ())),
+                       precision, preferred_element_type)
+
+
+def slice(operand, start_indices, limit_indices, strides=None):  # noqa: A001
+    ndim = len(start_indices)
+    strides = tuple(strides) if strides is not None else (1,) * ndim
+    return _p.slice_p.bind(operand, start_indices=tuple(int(s) for s in start_indices),
+                           limit_indices=tuple(int(s) for s in limit_indices),
+                           strides=tuple(int(s) for s in strides))
+
+
+def dynamic_slice(operand, start_indices, slice_sizes):
+    return _p.dynamic_slice_p.bind(operand, *_index_scalars(start_indices),
+                                   slice_sizes=tuple(int(s) for s in slice_sizes))
+
+
+def dynamic_update_slice(operand, update, start_indices):
+    return _p.dynamic_update_slice_p.bind(operand, update,
+                                          *_index_scalars(start_indices))
+
+
+def _index_scalars(indices):
+    out = []
+    for i in indices:
+        if isinstance(i, (int, np.integer)):
+            i = np.asarray(i, dtypes.default_int())
+        out.append(i)
+    return out
+
+
+def concatenate(operands, dimension):
+    operands = list(operands)
+    if len(operands) == 1:
+        return operands[0]
+    return _p.concatenate_p.bind(*operands, dimension=int(dimension))
+
+
+def pad(operand, padding_value, padding_config):
+    config = tuple((int(lo), int(hi), int(i)) for lo, hi, i in padding_config)
+    padding_value = _scalars_like([operand, padding_value])[1]
+    return _p.pad_p.bind(operand, padding_value, padding_config=config)
+
+
+def sort(operand, dimension=-1, is_stable=True, num_keys=1):
+    single = not isinstance(operand, (tuple, list))
+    operands = [operand] if single else list(operand)
+    ndim = abstractify(operands[0]).ndim
+    dimension = int(dimension) + ndim if int(dimension) < 0 else int(dimension)
+    out = _p.sort_p.bind(*operands, dimension=dimension,
+                         is_stable=bool(is_stable), num_keys=int(num_keys))
+    return out[0] if single else tuple(out)
+
+
+class GatherScatterMode:
+    CLIP = "clip"
+    FILL_OR_DROP = "fill"
+    PROMISE_IN_BOUNDS = "promise_in_bounds"
+
+
+def _mode(mode, default):
+    if mode is None:
+        return default
+    return {"clip": "clip", "fill": "fill", "drop": "fill",
+            "promise_in_bounds": "promise_in_bounds"}[str(mode)]
+
+
+def gather(operand, start_indices, dimension_numbers, slice_sizes, *,
+           unique_indices=False, indices_are_sorted=False, mode=None,
+           fill_value=None):
+    return _p.gather_p.bind(operand, start_indices,
+                            dimension_numbers=dimension_numbers,
+                            slice_sizes=tuple(int(s) for s in slice_sizes),
+                            mode=_mode(mode, "fill"), fill_value=fill_value,
+                            indices_are_sorted=bool(indices_are_sorted))
+
+
+def _scatter(kind):
+    def f(operand, scatter_indices, updates, dimension_numbers, *,
+          indices_are_sorted=False, unique_indices=False, mode=None):
+        return _p.scatter_p.bind(operand, scatter_indices, updates, kind=kind,
+                                 dimension_numbers=dimension_numbers,
+                                 mode=_mode(mode, "fill"),
+                                 indices_are_sorted=bool(indices_are_sorted),
+                                 unique_indices=bool(unique_indices))
+    f.__name__ = "scatter" if kind == "set" else f"scatter_{kind}"
+    return f
+
+
+scatter = _scatter("set")
+scatter_add = _scatter("add")
+scatter_mul = _scatter("mul")
+scatter_min = _scatter("min")
+scatter_max = _scatter("max")
