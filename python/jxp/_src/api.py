@@ -66,6 +66,9 @@ def trace(fun, name, in_avals, build_args):
     """Traces fun(*build_args(tracers)) into a new module's public @main."""
     with core.context(), ir.Location.unknown():
         module = ir.Module.create()
+        # XLA names the HloModule after this, as JAX's "jit_<name>".
+        module.operation.attributes["sym_name"] = ir.StringAttr.get(
+            f"jit_{_symbol_name(name)}")
         frame = Frame(module, "main", in_avals, public=True)
         frame.fun_name = name
         with frame_scope(frame):

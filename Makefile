@@ -1,0 +1,62 @@
+# The two set-up commands (README):
+#   make example   installs what is missing, builds, runs examples/quickstart.py
+#   make test      the same, then runs every test (lit + pytest)
+# Both work on a fresh Debian 12 machine as root (or with sudo).
+
+PYTHON ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+DEB_PACKAGES := libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools ccache ninja-build
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export TF_CPP_MIN_LOG_LEVEL := 1
+# ccache hits across clones in different directories (CI uses a fresh one).
+export CCACHE_BASEDIR := $(CURDIR)
+export PATH := $(CURDIR)/$(VENV)/bin:/usr/lib/llvm-22/bin:$(PATH)
+
+.PHONY: example test build system-deps python-deps lit pytest bench dev clean
+
+example: build
+	$(VPY) examples/quickstart.py
+
+test: build lit pytest
+
+system-deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:" $$missing; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+$(VENV)/.deps: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install -q --upgrade pip
+	$(VPY) -m pip install -q "jaxlib==0.10.2" numpy ml_dtypes optree \
+	  "scikit-build-core>=0.10" "nanobind>=2.0" pytest lit "jax==0.10.2"
+	touch $@
+
+python-deps: $(VENV)/.deps
+
+# Incremental: scikit-build-core keeps build/<wheel tag>, ccache the objects.
+build: system-deps python-deps
+	$(VPY) -m pip install -q --no-build-isolation --no-deps .
+
+lit:
+	lit -q test/lit
+
+pytest:
+	$(VPY) -m pytest -q -p no:cacheprovider test/python
+
+bench: build
+	$(VPY) bench/bench_jit.py
+
+# A developer build in build/dev, linked into python/ (PYTHONPATH=python).
+dev: system-deps
+	cmake -S . -B build/dev -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	  -DJXP_ENABLE_PYTHON=ON -DPython_EXECUTABLE=$$(command -v $(PYTHON))
+	ninja -C build/dev
+	ln -sf ../../build/dev/python/$$(cd build/dev/python && ls _jxp*.so) python/jxp/
+	ln -sf ../../../build/dev/dialects/_jxp_ops_gen.py python/jxp/_mlir/
+
+clean:
+	rm -rf build $(VENV)
