@@ -291,13 +291,13 @@ func.func @compare_totalorder(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4x
 // CHECK: jxp.compare EQ, %{{.*}}, %{{.*}}, SIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
 // CHECK: jxp.compare NE, %{{.*}}, %{{.*}} : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
 // CHECK: jxp.compare GT, %{{.*}}, %{{.*}} : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
-// CHECK: jxp.compare LE, %{{.*}}, %{{.*}}, UNSIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+// CHECK: jxp.compare LE, %{{.*}}, %{{.*}}, UNSIGNED : (tensor<2xui32>, tensor<2xui32>) -> tensor<2xi1>
 // CHECK: jxp.compare LT, %{{.*}}, %{{.*}}, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-func.func @compare_all_directions(%x: tensor<2xi32>, %y: tensor<2xi32>, %f: tensor<f32>) -> (tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<i1>) {
+func.func @compare_all_directions(%x: tensor<2xi32>, %y: tensor<2xi32>, %u: tensor<2xui32>, %f: tensor<f32>) -> (tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<i1>) {
   %0 = jxp.compare EQ, %x, %y, SIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
   %1 = jxp.compare NE, %x, %y : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
   %2 = jxp.compare GT, %x, %y : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
-  %3 = jxp.compare LE, %x, %y, UNSIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+  %3 = jxp.compare LE, %u, %u, UNSIGNED : (tensor<2xui32>, tensor<2xui32>) -> tensor<2xi1>
   %4 = jxp.compare LT, %f, %f, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
   return %0, %1, %2, %3, %4 : tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<i1>
 }

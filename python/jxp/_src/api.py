@@ -121,14 +121,20 @@ class Compiled:
         self.traced = traced
         self.stablehlo = run_pipeline(traced.text(), pipeline)
         self.executable = runtime.compile(self.stablehlo)
+        self._execute = self.executable.execute
         self.captured_buffers = [a._buf for a in traced.captured]
         self.out_avals = traced.out_avals
         self.out_tree = traced.out_tree
 
     def execute_flat(self, flat_args):
-        bufs = [_to_buffer(x, a) for x, a in zip(flat_args, self.traced.in_avals)]
-        outs = self.executable.execute(bufs + self.captured_buffers)
+        bufs = [x._buf if type(x) is Array else _to_buffer(x, a)
+                for x, a in zip(flat_args, self.traced.in_avals)]
+        outs = self._execute(bufs + self.captured_buffers)
         return [Array(b, a) for b, a in zip(outs, self.out_avals)]
+
+    def __call__(self, flat_args):
+        return tree_util.tree_unflatten(self.out_tree,
+                                        self.execute_flat(flat_args))
 
     def as_text(self):
         """XLA's optimized HLO of the program."""
@@ -211,6 +217,7 @@ class JitFunction:
         self.name = getattr(fun, "__name__", "fun")
         self._static_nums, self._static_names = _static_positions(
             fun, static_argnums, static_argnames)
+        self._no_statics = not (self._static_nums or self._static_names)
         self._cache = {}
 
     def __get__(self, obj, objtype=None):
@@ -247,26 +254,30 @@ class JitFunction:
             return full, full_kwargs
         return build_args
 
-    def _compiled(self, flat, in_tree, statics, args, kwargs):
+    def _compile(self, flat, in_tree, statics, args, kwargs):
         avals = tuple(abstractify(x) for x in flat)
-        key = (in_tree, avals, statics, config.trace_key)
-        compiled = self._cache.get(key)
-        if compiled is None:
-            traced = trace(self.fun, self.name, list(avals),
-                           self._builder(args, kwargs, in_tree))
-            compiled = Compiled(traced, f"{OPTIMIZE},{TO_STABLEHLO}")
-            self._cache[key] = compiled
+        traced = trace(self.fun, self.name, list(avals),
+                       self._builder(args, kwargs, in_tree))
+        compiled = Compiled(traced, f"{OPTIMIZE},{TO_STABLEHLO}")
+        self._cache[(in_tree, avals, statics, config.trace_key)] = compiled
         return compiled
 
     def __call__(self, *args, **kwargs):
-        flat, in_tree, statics = self._split(args, kwargs)
-        frame = core.current_frame()
-        if frame is not None:
-            return _trace_nested(self.fun, self.name, frame, flat,
+        # The cached path: flatten, look up, execute. Keep it lean.
+        if self._no_statics:
+            flat, in_tree = tree_util.tree_flatten((args, kwargs))
+            statics = ()
+        else:
+            flat, in_tree, statics = self._split(args, kwargs)
+        if core._frames:
+            return _trace_nested(self.fun, self.name, core._frames[-1], flat,
                                  self._builder(args, kwargs, in_tree))
-        compiled = self._compiled(flat, in_tree, statics, args, kwargs)
-        outs = compiled.execute_flat(flat)
-        return tree_util.tree_unflatten(compiled.out_tree, outs)
+        avals = tuple([x.aval if type(x) is Array else abstractify(x)
+                       for x in flat])
+        compiled = self._cache.get((in_tree, avals, statics, config.trace_key))
+        if compiled is None:
+            compiled = self._compile(flat, in_tree, statics, args, kwargs)
+        return compiled(flat)
 
     def lower(self, *args, **kwargs):
         flat, in_tree, _ = self._split(args, kwargs)

@@ -281,7 +281,8 @@ class Frame:
         aval = abstractify(x)
         scalar = isinstance(x, (bool, int, float, complex, np.generic))
         if scalar:
-            key = (type(x), x, aval)
+            # repr, not the value: 0.0 == -0.0 but they differ as constants.
+            key = (type(x), repr(x), aval)
             t = self._constants.get(key)
             if t is not None:
                 return t

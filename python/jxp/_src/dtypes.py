@@ -111,7 +111,12 @@ def _node(dtype, weak):
 def promote(*typed):
     """The result dtype and weak type of combining (dtype, weak_type) pairs,
     by JAX's lattice: the least upper bound of their nodes."""
-    bounds = _upper_bounds(x64())
+    return _promote(typed, x64())
+
+
+@functools.lru_cache(maxsize=4096)
+def _promote(typed, x64_enabled):
+    bounds = _upper_bounds(x64_enabled)
     nodes = {_node(d, w) for d, w in typed}
     common = set.intersection(*(bounds[n] for n in nodes))
     (lub,) = [n for n in common if all(m in bounds[n] for m in common)]

@@ -1,0 +1,1342 @@
+// Every verifier rule of the jxp ops (lib/Dialect/JxpVerifiers.cpp) and the
+// main ODS type constraints, one rejected op per case.
+// RUN: jxp-opt %s --split-input-file --verify-diagnostics
+
+//===----------------------------------------------------------------------===//
+// constant, iota
+//===----------------------------------------------------------------------===//
+
+func.func @constant_type_differs() -> tensor<2xf64> {
+  // expected-error @+1 {{'jxp.constant' op value type 'tensor<2xf32>' differs from result type 'tensor<2xf64>'}}
+  %c = "jxp.constant"() <{value = dense<1.0> : tensor<2xf32>}> : () -> tensor<2xf64>
+  return %c : tensor<2xf64>
+}
+
+// -----
+
+func.func @constant_unsupported_element_type() -> tensor<2xi4> {
+  // expected-error @+1 {{'jxp.constant' op result #0 must be ranked tensor of}}
+  %c = jxp.constant dense<1> : tensor<2xi4>
+  return %c : tensor<2xi4>
+}
+
+// -----
+
+func.func @iota_dim_out_of_range() -> tensor<4x2xi32> {
+  // expected-error @+1 {{'jxp.iota' op iota dimension 2 is out of range for rank 2}}
+  %i = jxp.iota dim = 2 : tensor<4x2xi32>
+  return %i : tensor<4x2xi32>
+}
+
+// -----
+
+func.func @iota_negative_dim() -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.iota' op iota dimension -1 is out of range for rank 1}}
+  %i = jxp.iota dim = -1 : tensor<4xf32>
+  return %i : tensor<4xf32>
+}
+
+// -----
+
+func.func @iota_bool() -> tensor<4xi1> {
+  // expected-error @+1 {{'jxp.iota' op result #0 must be ranked tensor of}}
+  %i = jxp.iota dim = 0 : tensor<4xi1>
+  return %i : tensor<4xi1>
+}
+
+//===----------------------------------------------------------------------===//
+// Element type constraints of elementwise ops
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @exp_of_int(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'jxp.exp' op operand #0 must be ranked tensor of}}
+  %0 = jxp.exp %x : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @floor_of_complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  // expected-error @+1 {{'jxp.floor' op operand #0 must be ranked tensor of}}
+  %0 = jxp.floor %x : tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @neg_of_bool(%x: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{'jxp.neg' op operand #0 must be ranked tensor of}}
+  %0 = jxp.neg %x : tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @not_of_float(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.not' op operand #0 must be ranked tensor of}}
+  %0 = jxp.not %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @round_of_int(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'jxp.round' op operand #0 must be ranked tensor of}}
+  %0 = jxp.round %x, to_nearest_even : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @round_bad_method(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expected ::mlir::jxp::RoundingMethod to be one of: away_from_zero, to_nearest_even}}
+  %0 = jxp.round %x, to_zero : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @is_finite_of_int(%x: tensor<4xi32>) -> tensor<4xi1> {
+  // expected-error @+1 {{'jxp.is_finite' op operand #0 must be ranked tensor of}}
+  %0 = jxp.is_finite %x : (tensor<4xi32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @is_finite_shape(%x: tensor<4xf32>) -> tensor<3xi1> {
+  // expected-error @+1 {{'jxp.is_finite' op requires the same shape for all operands and results}}
+  %0 = jxp.is_finite %x : (tensor<4xf32>) -> tensor<3xi1>
+  return %0 : tensor<3xi1>
+}
+
+// -----
+
+func.func @unary_result_type_differs(%x: tensor<4xf32>) -> tensor<4xf64> {
+  // expected-error @+1 {{'jxp.sqrt' op requires the same type for all operands and results}}
+  %0 = "jxp.sqrt"(%x) : (tensor<4xf32>) -> tensor<4xf64>
+  return %0 : tensor<4xf64>
+}
+
+// -----
+
+func.func @add_mismatched_operands(%x: tensor<4xf32>, %y: tensor<4xf64>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.add' op requires the same type for all operands and results}}
+  %0 = "jxp.add"(%x, %y) : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @mul_mismatched_shapes(%x: tensor<4xf32>, %y: tensor<2x2xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.mul' op requires the same type for all operands and results}}
+  %0 = "jxp.mul"(%x, %y) : (tensor<4xf32>, tensor<2x2xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @add_unranked(%x: tensor<*xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'jxp.add' op operand #0 must be ranked tensor of}}
+  %0 = jxp.add %x, %x : tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+func.func @sub_of_bool(%x: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{'jxp.sub' op operand #0 must be ranked tensor of}}
+  %0 = jxp.sub %x, %x : tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @shift_of_float(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.shift_left' op operand #0 must be ranked tensor of}}
+  %0 = jxp.shift_left %x, %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @atan2_of_int(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'jxp.atan2' op operand #0 must be ranked tensor of}}
+  %0 = jxp.atan2 %x, %x : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+//===----------------------------------------------------------------------===//
+// compare, select, clamp
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @compare_int_result(%x: tensor<4xf32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'jxp.compare' op result #0 must be ranked tensor of 1-bit signless integer values}}
+  %0 = jxp.compare LT, %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @compare_operand_types_differ(%x: tensor<4xf32>, %y: tensor<4xf64>) -> tensor<4xi1> {
+  // expected-error @+1 {{'jxp.compare' op requires all operands to have the same type}}
+  %0 = jxp.compare LT, %x, %y : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_result_shape(%x: tensor<4xf32>) -> tensor<3xi1> {
+  // expected-error @+1 {{'jxp.compare' op requires the same shape for all operands and results}}
+  %0 = jxp.compare LT, %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<3xi1>
+  return %0 : tensor<3xi1>
+}
+
+// -----
+
+func.func @compare_bad_direction(%x: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error @+1 {{expected ::mlir::jxp::ComparisonDirection to be one of: EQ, NE, GE, GT, LE, LT}}
+  %0 = jxp.compare LESS, %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @select_pred_shape(%p: tensor<3xi1>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.select' op pred must be a scalar or have shape [4]}}
+  %0 = jxp.select %p, %x, %x : tensor<3xi1>, tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @select_pred_not_bool(%p: tensor<4xi8>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.select' op operand #0 must be ranked tensor of 1-bit signless integer values}}
+  %0 = jxp.select %p, %x, %x : tensor<4xi8>, tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @select_branch_types_differ(%p: tensor<i1>, %x: tensor<4xf32>, %y: tensor<4xf64>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.select' op failed to verify that all of {on_true, on_false, result} have same type}}
+  %0 = "jxp.select"(%p, %x, %y) : (tensor<i1>, tensor<4xf32>, tensor<4xf64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_min_element_type(%lo: tensor<f64>, %x: tensor<4xf32>, %hi: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.clamp' op min element type 'f64' should be 'f32'}}
+  %0 = jxp.clamp %lo, %x, %hi : (tensor<f64>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_max_shape(%lo: tensor<f32>, %x: tensor<4xf32>, %hi: tensor<2xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.clamp' op max must be a scalar or have shape [4]}}
+  %0 = jxp.clamp %lo, %x, %hi : (tensor<f32>, tensor<4xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_result_type(%lo: tensor<f32>, %x: tensor<4xf32>) -> tensor<4xf64> {
+  // expected-error @+1 {{'jxp.clamp' op failed to verify that all of {operand, result} have same type}}
+  %0 = jxp.clamp %lo, %x, %lo : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf64>
+  return %0 : tensor<4xf64>
+}
+
+//===----------------------------------------------------------------------===//
+// convert, bitcast_convert
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @convert_shape(%x: tensor<4xf32>) -> tensor<2x2xi32> {
+  // expected-error @+1 {{'jxp.convert' op requires the same shape for all operands and results}}
+  %0 = jxp.convert %x : (tensor<4xf32>) -> tensor<2x2xi32>
+  return %0 : tensor<2x2xi32>
+}
+
+// -----
+
+func.func @bitcast_same_width_shape(%x: tensor<4xf32>) -> tensor<2x2xi32> {
+  // expected-error @+1 {{'jxp.bitcast_convert' op result shape [2, 2] should be [4]}}
+  %0 = jxp.bitcast_convert %x : (tensor<4xf32>) -> tensor<2x2xi32>
+  return %0 : tensor<2x2xi32>
+}
+
+// -----
+
+func.func @bitcast_narrowing_shape(%x: tensor<3xf64>) -> tensor<3x2xi16> {
+  // expected-error @+1 {{'jxp.bitcast_convert' op result shape [3, 2] should be [3, 4]}}
+  %0 = jxp.bitcast_convert %x : (tensor<3xf64>) -> tensor<3x2xi16>
+  return %0 : tensor<3x2xi16>
+}
+
+// -----
+
+func.func @bitcast_widening_last_dim(%x: tensor<2x3xui8>) -> tensor<2xf32> {
+  // expected-error @+1 {{'jxp.bitcast_convert' op operand's last dimension must be 4 to widen 8 to 32 bits}}
+  %0 = jxp.bitcast_convert %x : (tensor<2x3xui8>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @bitcast_widening_scalar(%x: tensor<ui8>) -> tensor<i16> {
+  // expected-error @+1 {{'jxp.bitcast_convert' op operand's last dimension must be 2 to widen 8 to 16 bits}}
+  %0 = jxp.bitcast_convert %x : (tensor<ui8>) -> tensor<i16>
+  return %0 : tensor<i16>
+}
+
+// -----
+
+func.func @bitcast_widening_result_shape(%x: tensor<2x4xui8>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.bitcast_convert' op result shape [4] should be [2]}}
+  %0 = jxp.bitcast_convert %x : (tensor<2x4xui8>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @bitcast_bool(%x: tensor<8xi1>) -> tensor<8xui8> {
+  // expected-error @+1 {{'jxp.bitcast_convert' op bool and complex elements only bitcast to their own type, not 'i1' to 'ui8'}}
+  %0 = jxp.bitcast_convert %x : (tensor<8xi1>) -> tensor<8xui8>
+  return %0 : tensor<8xui8>
+}
+
+// -----
+
+// Used to crash the verifier (bit width of a complex type).
+func.func @bitcast_complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xi64> {
+  // expected-error @+1 {{'jxp.bitcast_convert' op bool and complex elements only bitcast to their own type, not 'complex<f32>' to 'i64'}}
+  %0 = jxp.bitcast_convert %x : (tensor<4xcomplex<f32>>) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+//===----------------------------------------------------------------------===//
+// broadcast_in_dim, reshape, transpose
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @broadcast_element_type(%x: tensor<3xf32>) -> tensor<2x3xf64> {
+  // expected-error @+1 {{'jxp.broadcast_in_dim' op result element type 'f64' should be 'f32'}}
+  %0 = jxp.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf64>
+  return %0 : tensor<2x3xf64>
+}
+
+// -----
+
+func.func @broadcast_dims_count(%x: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'jxp.broadcast_in_dim' op needs one broadcast dimension per operand dimension (1), got 2}}
+  %0 = jxp.broadcast_in_dim %x, dims = [0, 1] : (tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_dim_out_of_range(%x: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'jxp.broadcast_in_dim' op broadcast dimension 2 is out of range for rank 2}}
+  %0 = jxp.broadcast_in_dim %x, dims = [2] : (tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_dim_twice(%x: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  // expected-error @+1 {{'jxp.broadcast_in_dim' op broadcast dimension 1 appears twice}}
+  %0 = jxp.broadcast_in_dim %x, dims = [1, 1] : (tensor<3x3xf32>) -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+func.func @broadcast_size_mismatch(%x: tensor<3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'jxp.broadcast_in_dim' op operand dimension 0 of size 3 cannot broadcast to result dimension 1 of size 2}}
+  %0 = jxp.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @reshape_element_type(%x: tensor<2x3xf32>) -> tensor<6xi32> {
+  // expected-error @+1 {{'jxp.reshape' op result element type 'i32' should be 'f32'}}
+  %0 = jxp.reshape %x : (tensor<2x3xf32>) -> tensor<6xi32>
+  return %0 : tensor<6xi32>
+}
+
+// -----
+
+func.func @reshape_count(%x: tensor<2x3xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'jxp.reshape' op cannot reshape [2, 3] (6 elements) into [5] (5 elements)}}
+  %0 = jxp.reshape %x : (tensor<2x3xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @transpose_element_type(%x: tensor<2x3xf32>) -> tensor<3x2xf16> {
+  // expected-error @+1 {{'jxp.transpose' op result element type 'f16' should be 'f32'}}
+  %0 = jxp.transpose %x, permutation = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf16>
+  return %0 : tensor<3x2xf16>
+}
+
+// -----
+
+func.func @transpose_perm_size(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'jxp.transpose' op permutation has 1 entries for rank 2}}
+  %0 = jxp.transpose %x, permutation = [0] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @transpose_perm_out_of_range(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'jxp.transpose' op permutation entry 2 is out of range for rank 2}}
+  %0 = jxp.transpose %x, permutation = [0, 2] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @transpose_perm_twice(%x: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  // expected-error @+1 {{'jxp.transpose' op permutation entry 1 appears twice}}
+  %0 = jxp.transpose %x, permutation = [1, 1] : (tensor<3x3xf32>) -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+func.func @transpose_shape(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'jxp.transpose' op result shape [2, 3] should be [3, 2]}}
+  %0 = jxp.transpose %x, permutation = [1, 0] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// slice, dynamic_slice, dynamic_update_slice
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @slice_element_type(%x: tensor<6xf32>) -> tensor<2xf64> {
+  // expected-error @+1 {{'jxp.slice' op result element type 'f64' should be 'f32'}}
+  %0 = jxp.slice %x, start = [1], limit = [5], strides = [2] : (tensor<6xf32>) -> tensor<2xf64>
+  return %0 : tensor<2xf64>
+}
+
+// -----
+
+func.func @slice_entry_count(%x: tensor<6xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'jxp.slice' op start, limit and strides need one entry per operand dimension (1)}}
+  %0 = jxp.slice %x, start = [1], limit = [5], strides = [2, 1] : (tensor<6xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @slice_limit_too_big(%x: tensor<6xf32>) -> tensor<7xf32> {
+  // expected-error @+1 {{'jxp.slice' op slice [0:7:1] is invalid for dimension 0 of size 6}}
+  %0 = jxp.slice %x, start = [0], limit = [7], strides = [1] : (tensor<6xf32>) -> tensor<7xf32>
+  return %0 : tensor<7xf32>
+}
+
+// -----
+
+func.func @slice_start_after_limit(%x: tensor<2x6xf32>) -> tensor<2x0xf32> {
+  // expected-error @+1 {{'jxp.slice' op slice [4:2:1] is invalid for dimension 1 of size 6}}
+  %0 = jxp.slice %x, start = [0, 4], limit = [2, 2], strides = [1, 1] : (tensor<2x6xf32>) -> tensor<2x0xf32>
+  return %0 : tensor<2x0xf32>
+}
+
+// -----
+
+func.func @slice_negative_start(%x: tensor<6xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'jxp.slice' op slice [-1:2:1] is invalid for dimension 0 of size 6}}
+  %0 = jxp.slice %x, start = [-1], limit = [2], strides = [1] : (tensor<6xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @slice_zero_stride(%x: tensor<6xf32>) -> tensor<6xf32> {
+  // expected-error @+1 {{'jxp.slice' op slice [0:6:0] is invalid for dimension 0 of size 6}}
+  %0 = jxp.slice %x, start = [0], limit = [6], strides = [0] : (tensor<6xf32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+func.func @slice_shape(%x: tensor<6xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'jxp.slice' op result shape [3] should be [2]}}
+  %0 = jxp.slice %x, start = [1], limit = [5], strides = [2] : (tensor<6xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_element_type(%x: tensor<6xf32>, %i: tensor<i32>) -> tensor<2xi32> {
+  // expected-error @+1 {{'jxp.dynamic_slice' op result element type 'i32' should be 'f32'}}
+  %0 = jxp.dynamic_slice %x[%i], sizes = [2] : (tensor<6xf32>, tensor<i32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+
+// -----
+
+func.func @dynamic_slice_index_count(%x: tensor<6x2xf32>, %i: tensor<i32>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{'jxp.dynamic_slice' op needs one start index and one slice size per operand dimension (2)}}
+  %0 = jxp.dynamic_slice %x[%i], sizes = [2, 2] : (tensor<6x2xf32>, tensor<i32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_size_count(%x: tensor<6x2xf32>, %i: tensor<i32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'jxp.dynamic_slice' op needs one start index and one slice size per operand dimension (2)}}
+  %0 = jxp.dynamic_slice %x[%i, %i], sizes = [2] : (tensor<6x2xf32>, tensor<i32>, tensor<i32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_size_too_big(%x: tensor<6xf32>, %i: tensor<i32>) -> tensor<7xf32> {
+  // expected-error @+1 {{'jxp.dynamic_slice' op slice size 7 does not fit dimension 0 of size 6}}
+  %0 = jxp.dynamic_slice %x[%i], sizes = [7] : (tensor<6xf32>, tensor<i32>) -> tensor<7xf32>
+  return %0 : tensor<7xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_shape(%x: tensor<6xf32>, %i: tensor<i32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'jxp.dynamic_slice' op result shape [3] should be [2]}}
+  %0 = jxp.dynamic_slice %x[%i], sizes = [2] : (tensor<6xf32>, tensor<i32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_vector_index(%x: tensor<6xf32>, %i: tensor<1xi32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'jxp.dynamic_slice' op operand #1 must be variadic of 0D tensor of}}
+  %0 = jxp.dynamic_slice %x[%i], sizes = [2] : (tensor<6xf32>, tensor<1xi32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_float_index(%x: tensor<6xf32>, %i: tensor<f32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'jxp.dynamic_slice' op operand #1 must be variadic of 0D tensor of}}
+  %0 = jxp.dynamic_slice %x[%i], sizes = [2] : (tensor<6xf32>, tensor<f32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @dynamic_update_slice_element_type(%x: tensor<6xf32>, %i: tensor<i32>, %u: tensor<2xf64>) -> tensor<6xf32> {
+  // expected-error @+1 {{'jxp.dynamic_update_slice' op update element type 'f64' should be 'f32'}}
+  %0 = jxp.dynamic_update_slice %x[%i], %u : (tensor<6xf32>, tensor<2xf64>, tensor<i32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+func.func @dynamic_update_slice_update_rank(%x: tensor<6xf32>, %i: tensor<i32>, %u: tensor<2x1xf32>) -> tensor<6xf32> {
+  // expected-error @+1 {{'jxp.dynamic_update_slice' op update and start indices must match the operand's rank 1}}
+  %0 = jxp.dynamic_update_slice %x[%i], %u : (tensor<6xf32>, tensor<2x1xf32>, tensor<i32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+func.func @dynamic_update_slice_index_count(%x: tensor<6xf32>, %i: tensor<i32>, %u: tensor<2xf32>) -> tensor<6xf32> {
+  // expected-error @+1 {{'jxp.dynamic_update_slice' op update and start indices must match the operand's rank 1}}
+  %0 = jxp.dynamic_update_slice %x[%i, %i], %u : (tensor<6xf32>, tensor<2xf32>, tensor<i32>, tensor<i32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+func.func @dynamic_update_slice_too_big(%x: tensor<2x6xf32>, %i: tensor<i32>, %u: tensor<2x7xf32>) -> tensor<2x6xf32> {
+  // expected-error @+1 {{'jxp.dynamic_update_slice' op update dimension 1 of size 7 exceeds the operand's 6}}
+  %0 = jxp.dynamic_update_slice %x[%i, %i], %u : (tensor<2x6xf32>, tensor<2x7xf32>, tensor<i32>, tensor<i32>) -> tensor<2x6xf32>
+  return %0 : tensor<2x6xf32>
+}
+
+// -----
+
+func.func @dynamic_update_slice_result_type(%x: tensor<6xf32>, %i: tensor<i32>, %u: tensor<2xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'jxp.dynamic_update_slice' op failed to verify that all of {operand, result} have same type}}
+  %0 = jxp.dynamic_update_slice %x[%i], %u : (tensor<6xf32>, tensor<2xf32>, tensor<i32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// concatenate, pad
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @concatenate_no_input() -> tensor<0xf32> {
+  // expected-error @+1 {{'jxp.concatenate' op needs at least one input}}
+  %0 = jxp.concatenate dim = 0, : () -> tensor<0xf32>
+  return %0 : tensor<0xf32>
+}
+
+// -----
+
+func.func @concatenate_dim_out_of_range(%x: tensor<2xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.concatenate' op dimension 1 is out of range for rank 1}}
+  %0 = jxp.concatenate dim = 1, %x, %x : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @concatenate_input_element_type(%x: tensor<2xf32>, %y: tensor<3xf64>) -> tensor<5xf32> {
+  // expected-error @+1 {{'jxp.concatenate' op input element type 'f64' should be 'f32'}}
+  %0 = jxp.concatenate dim = 0, %x, %y : (tensor<2xf32>, tensor<3xf64>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @concatenate_ranks(%x: tensor<2xf32>, %y: tensor<3x1xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'jxp.concatenate' op inputs must have one rank}}
+  %0 = jxp.concatenate dim = 0, %x, %y : (tensor<2xf32>, tensor<3x1xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @concatenate_other_dim_differs(%x: tensor<2x2xf32>, %y: tensor<2x3xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'jxp.concatenate' op inputs differ in dimension 1 (2 vs 3)}}
+  %0 = jxp.concatenate dim = 0, %x, %y : (tensor<2x2xf32>, tensor<2x3xf32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @concatenate_result_element_type(%x: tensor<2xf32>, %y: tensor<3xf32>) -> tensor<5xi32> {
+  // expected-error @+1 {{'jxp.concatenate' op result element type 'i32' should be 'f32'}}
+  %0 = jxp.concatenate dim = 0, %x, %y : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xi32>
+  return %0 : tensor<5xi32>
+}
+
+// -----
+
+func.func @concatenate_shape(%x: tensor<2xf32>, %y: tensor<3xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.concatenate' op result shape [4] should be [5]}}
+  %0 = jxp.concatenate dim = 0, %x, %y : (tensor<2xf32>, tensor<3xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @pad_value_element_type(%x: tensor<3xf32>, %v: tensor<f64>) -> tensor<6xf32> {
+  // expected-error @+1 {{'jxp.pad' op padding value element type 'f64' should be 'f32'}}
+  %0 = jxp.pad %x, %v, low = [1], high = [0], interior = [1] : (tensor<3xf32>, tensor<f64>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+func.func @pad_value_not_scalar(%x: tensor<3xf32>, %v: tensor<1xf32>) -> tensor<6xf32> {
+  // expected-error @+1 {{'jxp.pad' op operand #1 must be 0D tensor of}}
+  %0 = jxp.pad %x, %v, low = [1], high = [0], interior = [1] : (tensor<3xf32>, tensor<1xf32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+func.func @pad_result_element_type(%x: tensor<3xf32>, %v: tensor<f32>) -> tensor<6xf16> {
+  // expected-error @+1 {{'jxp.pad' op result element type 'f16' should be 'f32'}}
+  %0 = jxp.pad %x, %v, low = [1], high = [0], interior = [1] : (tensor<3xf32>, tensor<f32>) -> tensor<6xf16>
+  return %0 : tensor<6xf16>
+}
+
+// -----
+
+func.func @pad_entry_count(%x: tensor<3xf32>, %v: tensor<f32>) -> tensor<6xf32> {
+  // expected-error @+1 {{'jxp.pad' op needs low, high and interior padding per operand dimension (1)}}
+  %0 = jxp.pad %x, %v, low = [1], high = [0, 0], interior = [1] : (tensor<3xf32>, tensor<f32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+func.func @pad_negative_interior(%x: tensor<3xf32>, %v: tensor<f32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'jxp.pad' op interior padding must be non-negative}}
+  %0 = jxp.pad %x, %v, low = [1], high = [1], interior = [-1] : (tensor<3xf32>, tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @pad_negative_size(%x: tensor<3xf32>, %v: tensor<f32>) -> tensor<0xf32> {
+  // expected-error @+1 {{'jxp.pad' op padding makes dimension 0 negative}}
+  %0 = jxp.pad %x, %v, low = [-3], high = [-1], interior = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<0xf32>
+  return %0 : tensor<0xf32>
+}
+
+// -----
+
+func.func @pad_shape(%x: tensor<3xf32>, %v: tensor<f32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'jxp.pad' op result shape [5] should be [6]}}
+  %0 = jxp.pad %x, %v, low = [1], high = [0], interior = [1] : (tensor<3xf32>, tensor<f32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// reduce, argmax, argmin, cumulative ops
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @reduce_dim_out_of_range(%x: tensor<4x2xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.reduce' op dimension 2 is out of range for rank 2}}
+  %0 = jxp.reduce sum %x, dims = [2] : (tensor<4x2xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_dim_twice(%x: tensor<4x2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'jxp.reduce' op dimension 0 appears twice}}
+  %0 = jxp.reduce sum %x, dims = [0, 0] : (tensor<4x2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @reduce_result_element_type(%x: tensor<4x2xi32>) -> tensor<2xi64> {
+  // expected-error @+1 {{'jxp.reduce' op result element type 'i64' should be 'i32'}}
+  %0 = jxp.reduce sum %x, dims = [0] : (tensor<4x2xi32>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
+
+// -----
+
+func.func @reduce_and_of_float(%x: tensor<4x2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'jxp.reduce' op 'and' needs integer or boolean elements}}
+  %0 = jxp.reduce and %x, dims = [0] : (tensor<4x2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @reduce_or_of_complex(%x: tensor<4xcomplex<f32>>) -> tensor<complex<f32>> {
+  // expected-error @+1 {{'jxp.reduce' op 'or' needs integer or boolean elements}}
+  %0 = jxp.reduce or %x, dims = [0] : (tensor<4xcomplex<f32>>) -> tensor<complex<f32>>
+  return %0 : tensor<complex<f32>>
+}
+
+// -----
+
+func.func @reduce_shape(%x: tensor<4x2xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.reduce' op result shape [4] should be [2]}}
+  %0 = jxp.reduce max %x, dims = [0] : (tensor<4x2xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_bad_kind(%x: tensor<4xf32>) -> tensor<f32> {
+  // expected-error @+1 {{expected ::mlir::jxp::ReduceKind to be one of: sum, prod, max, min, and, or}}
+  %0 = jxp.reduce mean %x, dims = [0] : (tensor<4xf32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @argmax_axis_out_of_range(%x: tensor<4x3xf32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'jxp.argmax' op axis 2 is out of range for rank 2}}
+  %0 = jxp.argmax %x, axis = 2 : (tensor<4x3xf32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @argmin_negative_axis(%x: tensor<4x3xf32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'jxp.argmin' op axis -1 is out of range for rank 2}}
+  %0 = jxp.argmin %x, axis = -1 : (tensor<4x3xf32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @argmax_shape(%x: tensor<4x3xf32>) -> tensor<3xi32> {
+  // expected-error @+1 {{'jxp.argmax' op result shape [3] should be [4]}}
+  %0 = jxp.argmax %x, axis = 1 : (tensor<4x3xf32>) -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
+
+// -----
+
+func.func @argmin_float_result(%x: tensor<4x3xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.argmin' op result #0 must be ranked tensor of}}
+  %0 = jxp.argmin %x, axis = 1 : (tensor<4x3xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @cumsum_axis_out_of_range(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.cumsum' op axis 1 is out of range for rank 1}}
+  %0 = jxp.cumsum %x, axis = 1 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @cumprod_axis_out_of_range(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.cumprod' op axis 2 is out of range for rank 2}}
+  %0 = jxp.cumprod %x, axis = 2 reverse : tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @cummax_negative_axis(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'jxp.cummax' op axis -1 is out of range for rank 1}}
+  %0 = jxp.cummax %x, axis = -1 : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @cummin_scalar(%x: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{'jxp.cummin' op axis 0 is out of range for rank 0}}
+  %0 = jxp.cummin %x, axis = 0 : tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @cumsum_result_type(%x: tensor<4xf32>) -> tensor<4xf64> {
+  // expected-error @+1 {{'jxp.cumsum' op requires the same type for all operands and results}}
+  %0 = "jxp.cumsum"(%x) <{axis = 0 : i64}> : (tensor<4xf32>) -> tensor<4xf64>
+  return %0 : tensor<4xf64>
+}
+
+//===----------------------------------------------------------------------===//
+// dot_general
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @dot_element_types(%a: tensor<2x3xf32>, %b: tensor<3x4xf64>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.dot_general' op operand element types differ: 'f32' vs 'f64'}}
+  %0 = jxp.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1] x [0]
+      : (tensor<2x3xf32>, tensor<3x4xf64>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @dot_batching_count(%a: tensor<5x2x3xf32>, %b: tensor<5x3x4xf32>) -> tensor<5x2x4xf32> {
+  // expected-error @+1 {{'jxp.dot_general' op lhs and rhs need as many batching dimensions}}
+  %0 = jxp.dot_general %a, %b, batching_dims = [0] x [], contracting_dims = [2] x [1]
+      : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
+  return %0 : tensor<5x2x4xf32>
+}
+
+// -----
+
+func.func @dot_contracting_count(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.dot_general' op lhs and rhs need as many contracting dimensions}}
+  %0 = jxp.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1] x [0, 1]
+      : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @dot_lhs_dim_out_of_range(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.dot_general' op lhs dimension 2 is out of range for rank 2}}
+  %0 = jxp.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [2] x [0]
+      : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @dot_lhs_dim_twice(%a: tensor<3x3xf32>, %b: tensor<3x3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'jxp.dot_general' op lhs dimension 0 appears twice}}
+  %0 = jxp.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [0] x [1]
+      : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @dot_rhs_dim_out_of_range(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.dot_general' op rhs dimension 5 is out of range for rank 2}}
+  %0 = jxp.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1] x [5]
+      : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @dot_batching_sizes(%a: tensor<5x2x3xf32>, %b: tensor<4x3x4xf32>) -> tensor<5x2x4xf32> {
+  // expected-error @+1 {{'jxp.dot_general' op batching dimensions 0 x 0 differ in size (5 vs 4)}}
+  %0 = jxp.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1]
+      : (tensor<5x2x3xf32>, tensor<4x3x4xf32>) -> tensor<5x2x4xf32>
+  return %0 : tensor<5x2x4xf32>
+}
+
+// -----
+
+func.func @dot_contracting_sizes(%a: tensor<2x3xf32>, %b: tensor<4x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.dot_general' op contracting dimensions 1 x 0 differ in size (3 vs 4)}}
+  %0 = jxp.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1] x [0]
+      : (tensor<2x3xf32>, tensor<4x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @dot_shape(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'jxp.dot_general' op result shape [4, 2] should be [2, 4]}}
+  %0 = jxp.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1] x [0]
+      : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// gather
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @gather_result_element_type(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf64> {
+  // expected-error @+1 {{'jxp.gather' op result element type 'f64' should be 'f32'}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf64>
+  return %0 : tensor<2x4xf64>
+}
+
+// -----
+
+// Used to be accepted and lowered to a reinterpreted fill value.
+func.func @gather_fill_value_type(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op fill_value 1 : i32 should be a scalar of type 'f32'}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>, fill_value = 1 : i32,
+      index_vector_dim = 1 : i64, mode = 1 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_fill_value_not_scalar(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op fill_value dense<1.000000e+00> : tensor<f32> should be a scalar of type 'f32'}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>, fill_value = dense<1.0> : tensor<f32>,
+      index_vector_dim = 1 : i64, mode = 1 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_index_vector_dim(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op index_vector_dim 3 is out of range}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 3 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_batching_count(%x: tensor<2x5x3xf32>, %idx: tensor<2xi32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'jxp.gather' op operand and start indices need as many batching dimensions}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 1>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64: 0>, slice_sizes = array<i64: 1, 1, 3>,
+      start_index_map = array<i64: 1>, start_indices_batching_dims = array<i64>}
+      : (tensor<2x5x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @gather_start_index_map_count(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op start_index_map has 2 entries for index vectors of size 1}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+      start_index_map = array<i64: 0, 1>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_slice_sizes_count(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op needs one slice size per operand dimension (2)}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_start_index_map_range(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op start_index_map entry 2 is out of range for rank 2}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+      start_index_map = array<i64: 2>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_collapsed_range(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op collapsed or batching dimension 5 is out of range for rank 2}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 5>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_collapsed_and_batching(%x: tensor<2x5x3xf32>, %idx: tensor<2xi32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'jxp.gather' op collapsed or batching dimension 0 appears twice}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64: 0>, slice_sizes = array<i64: 1, 1, 3>,
+      start_index_map = array<i64: 1>, start_indices_batching_dims = array<i64: 0>}
+      : (tensor<2x5x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @gather_slice_size_too_big(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x5xf32> {
+  // expected-error @+1 {{'jxp.gather' op slice size 5 does not fit dimension 1 of size 4}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 5>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @gather_collapsed_size(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op collapsed dimension 0 has slice size 2}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 2, 4>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_offset_dims_count(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op offset_dims has 2 entries but slices keep 1 dimensions}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 0, 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_offset_dim_range(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op offset dimension 2 is out of range for rank 2}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 2>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_shape(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'jxp.gather' op result shape [4, 2] should be [2, 4]}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @gather_bad_mode(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op attribute 'mode' failed to satisfy constraint}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 3 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @gather_float_indices(%x: tensor<3x4xf32>, %idx: tensor<2x1xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op operand #1 must be ranked tensor of}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4xf32>, tensor<2x1xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// scatter
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @scatter_updates_element_type(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: tensor<2x4xf64>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'jxp.scatter' op updates element type 'f64' should be 'f32'}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 0>, mode = 1 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf64>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @scatter_index_vector_dim(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'jxp.scatter' op index_vector_dim -1 is out of range}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = -1 : i64,
+      inserted_window_dims = array<i64: 0>, mode = 1 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @scatter_batching_count(%x: tensor<2x5x3xf32>, %idx: tensor<2xi32>, %u: tensor<2x3xf32>) -> tensor<2x5x3xf32> {
+  // expected-error @+1 {{'jxp.scatter' op operand and scatter indices need as many batching dimensions}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 1>, mode = 1 : i32,
+      operand_batching_dims = array<i64: 0>, scatter_dims_to_operand_dims = array<i64: 1>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+      : (tensor<2x5x3xf32>, tensor<2xi32>, tensor<2x3xf32>) -> tensor<2x5x3xf32>
+  return %0 : tensor<2x5x3xf32>
+}
+
+// -----
+
+func.func @scatter_dims_to_operand_count(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'jxp.scatter' op scatter_dims_to_operand_dims has 2 entries for index vectors of size 1}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 0>, mode = 1 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0, 1>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @scatter_updates_rank(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: tensor<2x4x1xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'jxp.scatter' op updates have rank 3 but indices and window need 2}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 0>, mode = 1 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4x1xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @scatter_cover_rank(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'jxp.scatter' op window, inserted and batching dimensions must cover the operand's rank 2}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64>, mode = 1 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @scatter_window_dim_range(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'jxp.scatter' op update window dimension 2 is out of range for rank 2}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 0>, mode = 1 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 2>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @scatter_window_dim_twice(%x: tensor<3x4xf32>, %idx: tensor<i32>, %u: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'jxp.scatter' op update window dimension 1 appears twice}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 0 : i64,
+      inserted_window_dims = array<i64>, mode = 1 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1, 1>}
+      : (tensor<3x4xf32>, tensor<i32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+// Used to crash the clip lowering (out-of-bounds read of the operand shape).
+func.func @scatter_inserted_dim_range(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'jxp.scatter' op inserted or batching dimension 7 is out of range for rank 2}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 7>, mode = 0 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @scatter_inserted_is_batching(%x: tensor<2x5x3xf32>, %idx: tensor<2xi32>, %u: tensor<2x3xf32>) -> tensor<2x5x3xf32> {
+  // expected-error @+1 {{'jxp.scatter' op inserted or batching dimension 0 appears twice}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 0>, mode = 1 : i32,
+      operand_batching_dims = array<i64: 0>, scatter_dims_to_operand_dims = array<i64: 1>,
+      scatter_indices_batching_dims = array<i64: 0>, update_window_dims = array<i64: 1>}
+      : (tensor<2x5x3xf32>, tensor<2xi32>, tensor<2x3xf32>) -> tensor<2x5x3xf32>
+  return %0 : tensor<2x5x3xf32>
+}
+
+// -----
+
+func.func @scatter_dims_to_operand_range(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'jxp.scatter' op scatter_dims_to_operand_dims entry 9 is out of range for rank 2}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 0>, mode = 0 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 9>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @scatter_window_too_big(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: tensor<2x5xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'jxp.scatter' op update window dimension 1 of size 5 exceeds operand dimension 1 of size 4}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 0>, mode = 0 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x5xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @scatter_result_type(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> tensor<3x4xf64> {
+  // expected-error @+1 {{'jxp.scatter' op failed to verify that all of {operand, result} have same type}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 0>, mode = 1 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<3x4xf64>
+  return %0 : tensor<3x4xf64>
+}
+
+//===----------------------------------------------------------------------===//
+// sort
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @sort_no_input() {
+  // expected-error @+1 {{'jxp.sort' op needs at least one input}}
+  jxp.sort(), dim = 0, num_keys = 1 : () -> ()
+  return
+}
+
+// -----
+
+// Used to be accepted (and read past the end of the results).
+func.func @sort_result_count(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.sort' op needs one result per input (1), got 2}}
+  %r:2 = jxp.sort(%x), dim = 0, num_keys = 1 : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  return %r#0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @sort_shapes_differ(%x: tensor<4xf32>, %y: tensor<3xi32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.sort' op inputs must have one shape}}
+  %r:2 = jxp.sort(%x, %y), dim = 0, num_keys = 1 : (tensor<4xf32>, tensor<3xi32>) -> (tensor<4xf32>, tensor<3xi32>)
+  return %r#0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @sort_result_types(%x: tensor<4xf32>, %y: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.sort' op result types must match the input types}}
+  %r:2 = jxp.sort(%x, %y), dim = 0, num_keys = 1 : (tensor<4xf32>, tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi64>)
+  return %r#0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @sort_dimension(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.sort' op dimension 1 is out of range for rank 1}}
+  %r = jxp.sort(%x), dim = 1, num_keys = 1 : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @sort_zero_keys(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.sort' op num_keys must be between 1 and the number of inputs}}
+  %r = jxp.sort(%x), dim = 0, num_keys = 0 : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @sort_too_many_keys(%x: tensor<4xf32>, %y: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.sort' op num_keys must be between 1 and the number of inputs}}
+  %r:2 = jxp.sort(%x, %y), dim = 0, num_keys = 3 : (tensor<4xf32>, tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>)
+  return %r#0 : tensor<4xf32>
+}
