@@ -66,6 +66,15 @@ LogicalResult checkScalarOrSameShape(Operation *op, Value v, Value like,
                              << shapeStr(tensorType(like).getShape());
   return success();
 }
+
+/// StableHLO wants all start indices of a dynamic slice to have one type.
+LogicalResult checkOneIndexType(Operation *op, ValueRange indices) {
+  for (Value v : indices)
+    if (v.getType() != indices.front().getType())
+      return op->emitOpError("start indices must have one type, got ")
+             << indices.front().getType() << " and " << v.getType();
+  return success();
+}
 } // namespace
 
 LogicalResult ConstantOp::verify() {
@@ -76,10 +85,11 @@ LogicalResult ConstantOp::verify() {
 }
 
 LogicalResult IotaOp::verify() {
-  int64_t rank = getType().getRank();
-  if (getIotaDimension() < 0 || getIotaDimension() >= rank)
+  // I64Attr getters return uint64_t: read them as the signed values they are.
+  int64_t rank = getType().getRank(), dim = getIotaDimension();
+  if (dim < 0 || dim >= rank)
     return emitOpError("iota dimension ")
-           << getIotaDimension() << " is out of range for rank " << rank;
+           << dim << " is out of range for rank " << rank;
   return success();
 }
 
@@ -221,6 +231,8 @@ LogicalResult DynamicSliceOp::verify() {
     return emitOpError("needs one start index and one slice size per operand "
                        "dimension (")
            << in.getRank() << ")";
+  if (failed(checkOneIndexType(*this, getStartIndices())))
+    return failure();
   for (int64_t i = 0; i < in.getRank(); ++i)
     if (sizes[i] < 0 || sizes[i] > in.getDimSize(i))
       return emitOpError("slice size ") << sizes[i] << " does not fit dimension "
@@ -238,6 +250,8 @@ LogicalResult DynamicUpdateSliceOp::verify() {
     return emitOpError("update and start indices must match the operand's "
                        "rank ")
            << in.getRank();
+  if (failed(checkOneIndexType(*this, getStartIndices())))
+    return failure();
   for (int64_t i = 0; i < in.getRank(); ++i)
     if (upd.getDimSize(i) > in.getDimSize(i))
       return emitOpError("update dimension ") << i << " of size "
@@ -330,20 +344,21 @@ LogicalResult ReduceOp::verify() {
 template <typename Op>
 static LogicalResult verifyArgReduce(Op op) {
   auto in = op.getOperand().getType();
-  if (op.getAxis() < 0 || op.getAxis() >= in.getRank())
+  int64_t axis = op.getAxis();
+  if (axis < 0 || axis >= in.getRank())
     return op.emitOpError("axis ")
-           << op.getAxis() << " is out of range for rank " << in.getRank();
-  return expectShape(op, dropDims(in.getShape(), {op.getAxis()}));
+           << axis << " is out of range for rank " << in.getRank();
+  return expectShape(op, dropDims(in.getShape(), {axis}));
 }
 LogicalResult ArgMaxOp::verify() { return verifyArgReduce(*this); }
 LogicalResult ArgMinOp::verify() { return verifyArgReduce(*this); }
 
 template <typename Op>
 static LogicalResult verifyCumulative(Op op) {
-  int64_t rank = op.getType().getRank();
-  if (op.getAxis() < 0 || op.getAxis() >= rank)
-    return op.emitOpError("axis ")
-           << op.getAxis() << " is out of range for rank " << rank;
+  int64_t rank = op.getType().getRank(), axis = op.getAxis();
+  if (axis < 0 || axis >= rank)
+    return op.emitOpError("axis ") << axis << " is out of range for rank "
+                                   << rank;
   return success();
 }
 LogicalResult CumsumOp::verify() { return verifyCumulative(*this); }
@@ -516,11 +531,11 @@ LogicalResult SortOp::verify() {
     if (in.getType() != out.getType())
       return emitOpError("result types must match the input types");
   }
-  if (getDimension() < 0 || getDimension() >= first.getRank())
-    return emitOpError("dimension ") << getDimension()
-                                     << " is out of range for rank "
+  int64_t dim = getDimension(), numKeys = getNumKeys();
+  if (dim < 0 || dim >= first.getRank())
+    return emitOpError("dimension ") << dim << " is out of range for rank "
                                      << first.getRank();
-  if (getNumKeys() < 1 || getNumKeys() > (int64_t)getInputs().size())
+  if (numKeys < 1 || numKeys > (int64_t)getInputs().size())
     return emitOpError("num_keys must be between 1 and the number of inputs");
   return success();
 }
