@@ -220,6 +220,7 @@ def Jxp_CompareOp : Jxp_OpWithRule<"compare",
     $comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)? attr-dict
     `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Jxp_SelectOp : Jxp_OpLoweredByName<"select", "stablehlo.select",
@@ -395,7 +396,7 @@ def Jxp_DynamicUpdateSliceOp : Jxp_OpLoweredByName<"dynamic_update_slice",
   let description = [{
     Start indices are clamped so that the update lies within the operand.
     ```mlir
-    %y = jxp.dynamic_update_slice %x[%i], %u : (tensor<6xf32>, tensor<i32>, tensor<2xf32>) -> tensor<6xf32>
+    %y = jxp.dynamic_update_slice %x[%i], %u : (tensor<6xf32>, tensor<2xf32>, tensor<i32>) -> tensor<6xf32>
     ```
   }];
   let arguments = (ins Jxp_Tensor:$operand, Jxp_Tensor:$update,

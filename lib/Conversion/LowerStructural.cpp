@@ -141,13 +141,6 @@ LogicalResult CompareOp::lowerToStableHLO(OpBuilder &b,
   StringRef type = getCompareType()
                        ? stringifyComparisonType(*getCompareType())
                        : StringRef();
-  // StableHLO allows one compare type per element type, except that floats
-  // may also compare in TOTALORDER.
-  Type elt = getLhs().getType().getElementType();
-  if (!type.empty() && type != hlo::compareType(elt) &&
-      !(type == "TOTALORDER" && llvm::isa<FloatType>(elt)))
-    return emitOpError("compare type ")
-           << type << " does not apply to element type " << elt;
   results.push_back(hlo::compare(b, getLoc(), getLhs(), getRhs(),
                                  stringifyComparisonDirection(
                                      getComparisonDirection()),

@@ -93,6 +93,25 @@ LogicalResult IotaOp::verify() {
   return success();
 }
 
+LogicalResult CompareOp::verify() {
+  if (!getCompareType())
+    return success();
+  // StableHLO allows one compare type per element type, except that floats
+  // may also compare in TOTALORDER.
+  Type elt = getLhs().getType().getElementType();
+  ComparisonType natural =
+      llvm::isa<FloatType, ComplexType>(elt) ? ComparisonType::FLOAT
+      : elt.isUnsignedInteger() || elt.isInteger(1) ? ComparisonType::UNSIGNED
+                                                    : ComparisonType::SIGNED;
+  ComparisonType given = *getCompareType();
+  if (given != natural &&
+      !(given == ComparisonType::TOTALORDER && llvm::isa<FloatType>(elt)))
+    return emitOpError("compare type ")
+           << stringifyComparisonType(given)
+           << " does not apply to element type " << elt;
+  return success();
+}
+
 LogicalResult SelectOp::verify() {
   return checkScalarOrSameShape(*this, getPred(), getOnTrue(), "pred");
 }
