@@ -109,6 +109,7 @@ def Jxp_LogisticOp : Jxp_UnaryOp<"logistic", "stablehlo.logistic",
                                  Jxp_InexactTensor>;
 def Jxp_SqrtOp : Jxp_UnaryOp<"sqrt", "stablehlo.sqrt", Jxp_InexactTensor>;
 def Jxp_RsqrtOp : Jxp_UnaryOp<"rsqrt", "stablehlo.rsqrt", Jxp_InexactTensor>;
+def Jxp_CbrtOp : Jxp_UnaryOp<"cbrt", "stablehlo.cbrt", Jxp_FloatTensor>;
 def Jxp_FloorOp : Jxp_UnaryOp<"floor", "stablehlo.floor", Jxp_FloatTensor>;
 def Jxp_CeilOp : Jxp_UnaryOp<"ceil", "stablehlo.ceil", Jxp_FloatTensor>;
 def Jxp_NotOp : Jxp_UnaryOp<"not", "stablehlo.not", Jxp_IntOrBoolTensor>;
@@ -346,6 +347,22 @@ def Jxp_TransposeOp : Jxp_OpLoweredByName<"transpose", "stablehlo.transpose"> {
     $operand `,` `permutation` `=` $permutation attr-dict
     `:` functional-type($operand, $result)
   }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Jxp_ReverseOp : Jxp_OpLoweredByName<"reverse", "stablehlo.reverse",
+    [SameOperandsAndResultType]> {
+  let summary = "Reverses the order of elements along some dimensions";
+  let description = [{
+    ```mlir
+    %y = jxp.reverse %x, dims = [0] : tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand, DenseI64ArrayAttr:$dimensions);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat =
+      "$operand `,` `dims` `=` $dimensions attr-dict `:` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
 }

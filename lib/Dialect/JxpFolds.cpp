@@ -127,6 +127,17 @@ OpFoldResult TransposeOp::fold(FoldAdaptor) {
   return {};
 }
 
+OpFoldResult ReverseOp::fold(FoldAdaptor) {
+  // Reversing nothing, or only dimensions of size 1, changes nothing.
+  if (llvm::all_of(getDimensions(),
+                   [&](int64_t d) { return getType().getDimSize(d) == 1; }))
+    return getOperand();
+  if (auto inner = getOperand().getDefiningOp<ReverseOp>())
+    if (inner.getDimensions() == getDimensions())
+      return inner.getOperand();
+  return {};
+}
+
 OpFoldResult SliceOp::fold(FoldAdaptor) {
   if (getOperand().getType() == getType())
     return getOperand();

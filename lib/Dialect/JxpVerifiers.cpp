@@ -213,6 +213,10 @@ LogicalResult TransposeOp::verify() {
   return expectShape(*this, expected);
 }
 
+LogicalResult ReverseOp::verify() {
+  return checkDims(*this, getDimensions(), getType().getRank(), "dimension");
+}
+
 LogicalResult SliceOp::verify() {
   auto in = getOperand().getType();
   auto start = getStartIndices(), limit = getLimitIndices(),

@@ -419,3 +419,27 @@ func.func @dead_structural(%x: tensor<4xf32>, %idx: tensor<2x1xi32>) -> tensor<4
   %e = jxp.exp %x : tensor<4xf32>
   return %e : tensor<4xf32>
 }
+
+// -----
+
+// Reversing dimensions of size 1 is the identity; reversing twice cancels.
+// CHECK-LABEL: func.func @reverse_folds
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4xf32>, %[[Y:.*]]: tensor<3x4xf32>)
+// CHECK-NOT: jxp.reverse
+// CHECK: return %[[X]], %[[Y]]
+func.func @reverse_folds(%x: tensor<1x4xf32>, %y: tensor<3x4xf32>) -> (tensor<1x4xf32>, tensor<3x4xf32>) {
+  %0 = jxp.reverse %x, dims = [0] : tensor<1x4xf32>
+  %1 = jxp.reverse %y, dims = [0, 1] : tensor<3x4xf32>
+  %2 = jxp.reverse %1, dims = [0, 1] : tensor<3x4xf32>
+  return %0, %2 : tensor<1x4xf32>, tensor<3x4xf32>
+}
+
+// -----
+
+// A reverse along a real dimension stays.
+// CHECK-LABEL: func.func @reverse_kept
+// CHECK: jxp.reverse %{{.*}}, dims = [1]
+func.func @reverse_kept(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
+  %0 = jxp.reverse %x, dims = [1] : tensor<1x4xf32>
+  return %0 : tensor<1x4xf32>
+}

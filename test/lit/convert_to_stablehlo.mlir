@@ -718,3 +718,14 @@ func.func @sort_two_int_keys(%a: tensor<2x3xi32>, %b: tensor<2x3xui8>) -> (tenso
       : (tensor<2x3xi32>, tensor<2x3xui8>) -> (tensor<2x3xi32>, tensor<2x3xui8>)
   return %r#0, %r#1 : tensor<2x3xi32>, tensor<2x3xui8>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @reverse_and_cbrt
+// CHECK: %[[R:.*]] = "stablehlo.reverse"(%{{.*}}) {dimensions = array<i64: 1>} : (tensor<3x2xf32>) -> tensor<3x2xf32>
+// CHECK: "stablehlo.cbrt"(%[[R]]) : (tensor<3x2xf32>) -> tensor<3x2xf32>
+func.func @reverse_and_cbrt(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %0 = jxp.reverse %x, dims = [1] : tensor<3x2xf32>
+  %1 = jxp.cbrt %0 : tensor<3x2xf32>
+  return %1 : tensor<3x2xf32>
+}

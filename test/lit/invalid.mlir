@@ -1406,3 +1406,27 @@ func.func @compare_explicit_types_ok(%f: tensor<4xf32>, %i: tensor<4xi32>, %u: t
   %5 = jxp.compare NE, %c, %c, FLOAT : (tensor<4xcomplex<f32>>, tensor<4xcomplex<f32>>) -> tensor<4xi1>
   return %0, %1, %2, %3, %4, %5 : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
 }
+
+// -----
+
+func.func @reverse_dim_out_of_range(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'jxp.reverse' op dimension 2 is out of range for rank 2}}
+  %0 = jxp.reverse %x, dims = [2] : tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @reverse_dim_twice(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'jxp.reverse' op dimension 0 appears twice}}
+  %0 = jxp.reverse %x, dims = [0, 0] : tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @cbrt_of_integers(%x: tensor<3xi32>) -> tensor<3xi32> {
+  // expected-error @+1 {{'jxp.cbrt' op operand #0 must be ranked tensor of}}
+  %0 = jxp.cbrt %x : tensor<3xi32>
+  return %0 : tensor<3xi32>
+}

@@ -763,3 +763,14 @@ func.func @sort_two_keys(%a: tensor<2x3xi32>, %b: tensor<2x3xui8>, %c: tensor<2x
       : (tensor<2x3xi32>, tensor<2x3xui8>, tensor<2x3xf64>) -> (tensor<2x3xi32>, tensor<2x3xui8>, tensor<2x3xf64>)
   return %r#2 : tensor<2x3xf64>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @reverse_and_cbrt
+// CHECK: %[[R:.*]] = jxp.reverse %{{.*}}, dims = [0, 1] : tensor<3x2xf32>
+// CHECK: jxp.cbrt %[[R]] : tensor<3x2xf32>
+func.func @reverse_and_cbrt(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %0 = jxp.reverse %x, dims = [0, 1] : tensor<3x2xf32>
+  %1 = jxp.cbrt %0 : tensor<3x2xf32>
+  return %1 : tensor<3x2xf32>
+}
