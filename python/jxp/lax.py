@@ -22,9 +22,32 @@ def _scalars_like(args):
             else a for a in args]
 
 
+def _broadcast_operands(args):
+    """JAX's implicit broadcasting in lax's n-ary ops: rank-0 operands, and
+    size-1 dimensions among operands of equal rank. Anything else is left
+    for the shape rule to reject."""
+    avals = [abstractify(a) for a in args]
+    shapes = [a.shape for a in avals]
+    if builtins.all(s == shapes[0] for s in shapes):
+        return args
+    ranked = [s for s in shapes if s]
+    if builtins.any(len(s) != len(ranked[0]) for s in ranked):
+        return args
+    out = []
+    for dims in zip(*ranked):
+        sizes = {d for d in dims if d != 1}
+        if len(sizes) > 1:
+            return args
+        out.append(sizes.pop() if sizes else 1)
+    out = tuple(out)
+    return [a if av.shape == out else
+            broadcast_in_dim(a, out, tuple(builtins.range(av.ndim)))
+            for a, av in zip(args, avals)]
+
+
 def _elementwise(prim):
     def f(*args):
-        return prim.bind(*_scalars_like(list(args)))
+        return prim.bind(*_broadcast_operands(_scalars_like(list(args))))
     f.__name__ = prim.name
     return f
 
@@ -43,6 +66,7 @@ tanh = _elementwise(_p.tanh_p)
 logistic = _elementwise(_p.logistic_p)
 sqrt = _elementwise(_p.sqrt_p)
 rsqrt = _elementwise(_p.rsqrt_p)
+cbrt = _elementwise(_p.cbrt_p)
 floor = _elementwise(_p.floor_p)
 ceil = _elementwise(_p.ceil_p)
 bitwise_not = _elementwise(_p.not_p)
@@ -77,7 +101,8 @@ def round(x, rounding_method=RoundingMethod.AWAY_FROM_ZERO):  # noqa: A001
 
 def _comparison(direction):
     def f(x, y):
-        return _p.compare_p.bind(*_scalars_like([x, y]), direction=direction)
+        return _p.compare_p.bind(*_broadcast_operands(_scalars_like([x, y])),
+                                 direction=direction)
     f.__name__ = direction.lower()
     return f
 
@@ -128,6 +153,13 @@ def broadcast(operand, sizes):
     sizes = tuple(sizes)
     return broadcast_in_dim(operand, sizes + abstractify(operand).shape,
                             tuple(builtins.range(len(sizes), len(sizes) + ndim)))
+
+
+def rev(operand, dimensions):
+    dims = tuple(int(d) for d in dimensions)
+    if not dims:
+        return operand
+    return _p.rev_p.bind(operand, dimensions=dims)
 
 
 def reshape(operand, new_sizes, dimensions=None):
@@ -216,20 +248,36 @@ def slice(operand, start_indices, limit_indices, strides=None):  # noqa: A001
 
 
 def dynamic_slice(operand, start_indices, slice_sizes):
-    return _p.dynamic_slice_p.bind(operand, *_index_scalars(start_indices),
-                                   slice_sizes=tuple(int(s) for s in slice_sizes))
+    return _p.dynamic_slice_p.bind(
+        operand, *_index_scalars(start_indices, abstractify(operand).shape),
+        slice_sizes=tuple(int(s) for s in slice_sizes))
 
 
 def dynamic_update_slice(operand, update, start_indices):
-    return _p.dynamic_update_slice_p.bind(operand, update,
-                                          *_index_scalars(start_indices))
+    return _p.dynamic_update_slice_p.bind(
+        operand, update,
+        *_index_scalars(start_indices, abstractify(operand).shape))
 
 
-def _index_scalars(indices):
+def _index_scalars(indices, shape):
+    """Start indices as integer scalars; negative ones count from the end
+    (JAX's allow_negative_indices=True), before the op clamps them."""
+    indices = list(indices)
     out = []
-    for i in indices:
+    for k, i in enumerate(indices):
+        n = shape[k] if len(indices) == len(shape) else None
         if isinstance(i, (int, np.integer)):
+            i = int(i)
+            if n is not None and i < 0:
+                i += n
             i = np.asarray(i, dtypes.default_int())
+        elif n is not None:
+            a = abstractify(i)
+            if (a.shape == () and dtypes.is_int(a.dtype)
+                    and not dtypes.is_unsigned(a.dtype)
+                    and n <= np.iinfo(a.dtype).max):
+                zero, size = np.asarray(0, a.dtype), np.asarray(n, a.dtype)
+                i = select(lt(i, zero), add(i, size), i)
         out.append(i)
     return out
 

@@ -70,15 +70,22 @@ def trace(fun, name, in_avals, build_args):
         module.operation.attributes["sym_name"] = ir.StringAttr.get(
             f"jit_{_symbol_name(name)}")
         frame = Frame(module, "main", in_avals, public=True)
-        frame.fun_name = name
-        with frame_scope(frame):
-            args, kwargs = build_args(frame.args)
-            out = fun(*args, **kwargs)
-            out_flat, out_tree = tree_util.tree_flatten(out)
-            outs = [frame.lift(_check_output(o, name)) for o in out_flat]
-            frame.finish(outs)
+        outs, out_tree = _trace_into(frame, fun, name, build_args)
     return Traced(module, name, in_avals, [t.aval for t in outs], out_tree,
                   frame.captured)
+
+
+def _trace_into(frame, fun, name, build_args):
+    """Runs fun on `frame`'s arguments and returns its flat outputs (tracers
+    of `frame`, the function finished) and their tree."""
+    frame.fun_name = name
+    with frame_scope(frame):
+        args, kwargs = build_args(frame.args)
+        out = fun(*args, **kwargs)
+        out_flat, out_tree = tree_util.tree_flatten(out)
+        outs = [frame.lift(_check_output(o, name)) for o in out_flat]
+        frame.finish(outs)
+    return outs, out_tree
 
 
 def _trace_nested(fun, name, frame, flat_args, build_args):
@@ -86,13 +93,7 @@ def _trace_nested(fun, name, frame, flat_args, build_args):
     in_avals = [abstractify(x) for x in flat_args]
     symbol = f"{_symbol_name(name)}_{next(_symbol_counter)}"
     inner = Frame(frame.module, symbol, in_avals, parent=frame)
-    inner.fun_name = name
-    with frame_scope(inner):
-        args, kwargs = build_args(inner.args)
-        out = fun(*args, **kwargs)
-        out_flat, out_tree = tree_util.tree_flatten(out)
-        outs = [inner.lift(_check_output(o, name)) for o in out_flat]
-        inner.finish(outs)
+    outs, out_tree = _trace_into(inner, fun, name, build_args)
     operands = [frame.lift(x) for x in list(flat_args) + inner.captured]
     call = func_d.CallOp([t.value.type for t in outs],
                          ir.FlatSymbolRefAttr.get(symbol),

@@ -3,10 +3,10 @@
 import numpy as np
 
 from . import runtime
-from .core import ShapedArray
+from .core import ArrayBase, ShapedArray
 
 
-class Array:
+class Array(ArrayBase):
     __slots__ = ("_buf", "aval", "_npy", "__weakref__")
     __array_priority__ = 100
 
@@ -15,11 +15,6 @@ class Array:
         self.aval = aval
         self._npy = None
 
-    shape = property(lambda self: self.aval.shape)
-    dtype = property(lambda self: self.aval.dtype)
-    ndim = property(lambda self: self.aval.ndim)
-    size = property(lambda self: self.aval.size)
-    weak_type = property(lambda self: self.aval.weak_type)
     nbytes = property(lambda self: self.size * self.dtype.itemsize)
 
     @property
@@ -86,19 +81,6 @@ class Array:
             raise TypeError(f"only integer arrays can be used as an index, "
                             f"got dtype {self.dtype}")
         return int(self._value)
-
-    def __len__(self):
-        if not self.shape:
-            raise TypeError("len() of unsized object")
-        return self.shape[0]
-
-    def __iter__(self):
-        if not self.shape:
-            raise TypeError("iteration over a 0-d array")
-        return (self[i] for i in range(self.shape[0]))
-
-    def __hash__(self):
-        raise TypeError("unhashable type: 'jxp.Array'")
 
     def __reduce__(self):
         from .api import device_put

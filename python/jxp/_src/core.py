@@ -165,47 +165,18 @@ def user_location():
 # ---------------------------------------------------------------------------
 
 
-class Tracer:
-    """A value inside a function being traced."""
+class ArrayBase:
+    """What concrete arrays and tracers share: the aval's view of shape and
+    dtype, sequence behaviour and unhashability. (Operators and methods are
+    installed on both by jxp.numpy.)"""
 
-    __slots__ = ("aval", "value", "frame", "__weakref__")
-    __array_priority__ = 1000
-
-    def __init__(self, aval, value, frame):
-        self.aval = aval
-        self.value = value
-        self.frame = frame
+    __slots__ = ()
 
     shape = property(lambda self: self.aval.shape)
     dtype = property(lambda self: self.aval.dtype)
     ndim = property(lambda self: self.aval.ndim)
     size = property(lambda self: self.aval.size)
     weak_type = property(lambda self: self.aval.weak_type)
-
-    def __repr__(self):
-        return f"Traced<{self.aval!r}>"
-
-    def _context_message(self):
-        return (f"The error occurred while tracing the function "
-                f"{self.frame.name} for jit.")
-
-    def __bool__(self):
-        raise errors.TracerBoolConversionError(self)
-
-    def __int__(self):
-        raise errors.TracerIntegerConversionError(self)
-
-    def __index__(self):
-        raise errors.TracerIntegerConversionError(self)
-
-    def __float__(self):
-        raise errors.ConcretizationTypeError(self)
-
-    def __complex__(self):
-        raise errors.ConcretizationTypeError(self)
-
-    def __array__(self, *args, **kwargs):
-        raise errors.TracerArrayConversionError(self)
 
     def __len__(self):
         if not self.shape:
@@ -219,6 +190,45 @@ class Tracer:
 
     def __hash__(self):
         raise TypeError(f"unhashable type: {type(self).__name__}")
+
+
+class Tracer(ArrayBase):
+    """A value inside a function being traced."""
+
+    __slots__ = ("aval", "value", "frame", "__weakref__")
+    __array_priority__ = 1000
+
+    def __init__(self, aval, value, frame):
+        self.aval = aval
+        self.value = value
+        self.frame = frame
+
+    def __repr__(self):
+        return f"Traced<{self.aval!r}>"
+
+    def _context_message(self):
+        return (f"The error occurred while tracing the function "
+                f"{self.frame.name} for jit.")
+
+    def __bool__(self):
+        raise errors.TracerBoolConversionError(self)
+
+    def __int__(self):
+        # As in JAX: int() is a ConcretizationTypeError; __index__ (a tracer
+        # used as an index, range(x)) a TracerIntegerConversionError.
+        raise errors.ConcretizationTypeError(self)
+
+    def __index__(self):
+        raise errors.TracerIntegerConversionError(self)
+
+    def __float__(self):
+        raise errors.ConcretizationTypeError(self)
+
+    def __complex__(self):
+        raise errors.ConcretizationTypeError(self)
+
+    def __array__(self, *args, **kwargs):
+        raise errors.TracerArrayConversionError(self)
 
 
 class Frame:
@@ -332,13 +342,15 @@ def abstractify(x):
     aval = getattr(x, "aval", None)
     if isinstance(aval, ShapedArray):
         return aval
+    # NumPy scalars first: np.float64 and np.complex128 subclass Python's
+    # float and complex, but are strongly typed.
+    if isinstance(x, (np.ndarray, np.generic)):
+        return ShapedArray(x.shape, dtypes.canonicalize(x.dtype), False)
     if isinstance(x, (bool, int, float, complex)):
         dtype, weak = dtypes.scalar_dtype(x)
         if dtype != dtypes.bool_ and isinstance(x, int):
             _check_int_range(x, dtype)
         return ShapedArray((), dtype, weak)
-    if isinstance(x, (np.ndarray, np.generic)):
-        return ShapedArray(x.shape, dtypes.canonicalize(x.dtype), False)
     raise TypeError(f"Value {x!r} of type {type(x)} is not a valid JAX type")
 
 

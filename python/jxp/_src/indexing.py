@@ -56,10 +56,12 @@ def getitem(x, idx):
                 hasattr(i, "aval") and i.aval.shape == ()
                 and dtypes.is_int(i.aval.dtype) and not isinstance(i, Tracer)):
             i = int(i)
-            if not -n <= i < n:
-                raise IndexError(f"index {i} is out of bounds for axis {dim} "
-                                 f"with size {n}")
-            i %= n
+            if n == 0:
+                raise IndexError(f"index is out of bounds for axis {dim} with "
+                                 f"size 0")
+            # JAX clamps out-of-bounds indices (after counting negative ones
+            # from the end) instead of raising.
+            i = min(max(i + n if i < 0 else i, 0), n - 1)
             starts.append(i)
             limits.append(i + 1)
             strides.append(1)
@@ -80,9 +82,9 @@ def getitem(x, idx):
         begin = [0] * len(ysh)
         sizes = list(ysh)
         for d, i in dynamic:
-            n = shape[d]
-            # Negative indices count from the end, as in NumPy.
-            begin[d] = lax.select(lax.lt(i, 0), lax.add(i, n), i)
+            # Negative indices count from the end: lax.dynamic_slice wraps
+            # them, as in JAX.
+            begin[d] = i
             sizes[d] = 1
         zero = np.asarray(0, dtype=abstractify(dynamic[0][1]).dtype)
         begin = [zero if isinstance(b, int) else b for b in begin]

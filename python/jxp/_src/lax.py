@@ -37,6 +37,7 @@ _INEXACT = "inexact"
 _FLOAT = "float"
 _INTEGRAL = "int or bool"
 _INT = "int"
+_SIGNED = "signed int or inexact"
 _ANY = "any"
 
 
@@ -53,6 +54,9 @@ def _accepts(kind, dtype):
         return dtype == dtypes.bool_ or dtypes.is_int(dtype)
     if kind == _INT:
         return dtypes.is_int(dtype)
+    if kind == _SIGNED:
+        return dtypes.is_inexact(dtype) or (dtypes.is_int(dtype)
+                                            and not dtypes.is_unsigned(dtype))
     raise AssertionError(kind)
 
 
@@ -73,7 +77,9 @@ def _elementwise_rule(name, kind, result_dtype=None):
                                 f"{', '.join(b.dtype.name for b in avals)}")
         weak = all(a.weak_type for a in avals)
         dtype = first.dtype if result_dtype is None else result_dtype
-        return ShapedArray(first.shape, dtype, weak and result_dtype is None)
+        # As in JAX, weakly typed inputs give a weakly typed result, bools
+        # from comparisons included.
+        return ShapedArray(first.shape, dtype, weak)
     return rule
 
 
@@ -92,7 +98,7 @@ def binop(name, op_class, kind):
 
 
 neg_p = unop("neg", ops.NegOp, _NUMERIC)
-abs_p = unop("abs", ops.AbsOp, _NUMERIC)
+abs_p = unop("abs", ops.AbsOp, _SIGNED)
 sign_p = unop("sign", ops.SignOp, _NUMERIC)
 exp_p = unop("exp", ops.ExpOp, _INEXACT)
 log_p = unop("log", ops.LogOp, _INEXACT)
@@ -105,13 +111,14 @@ tanh_p = unop("tanh", ops.TanhOp, _INEXACT)
 logistic_p = unop("logistic", ops.LogisticOp, _INEXACT)
 sqrt_p = unop("sqrt", ops.SqrtOp, _INEXACT)
 rsqrt_p = unop("rsqrt", ops.RsqrtOp, _INEXACT)
+cbrt_p = unop("cbrt", ops.CbrtOp, _FLOAT)
 floor_p = unop("floor", ops.FloorOp, _FLOAT)
 ceil_p = unop("ceil", ops.CeilOp, _FLOAT)
 not_p = unop("not", ops.NotOp, _INTEGRAL)
 
-add_p = binop("add", ops.AddOp, _ANY)
+add_p = binop("add", ops.AddOp, _NUMERIC)
 sub_p = binop("sub", ops.SubOp, _NUMERIC)
-mul_p = binop("mul", ops.MulOp, _ANY)
+mul_p = binop("mul", ops.MulOp, _NUMERIC)
 div_p = binop("div", ops.DivOp, _NUMERIC)
 rem_p = binop("rem", ops.RemOp, _NUMERIC)
 pow_p = binop("pow", ops.PowOp, _NUMERIC)
@@ -172,7 +179,16 @@ def _select_rule(pred, on_true, on_false):
     return on_true.update(weak_type=on_true.weak_type and on_false.weak_type)
 
 
-select_p = Primitive("select", _select_rule, _simple_lower(ops.SelectOp))
+def _typed_lower(op_class):
+    """For ops whose builders would infer the result type: the jxp dialect
+    is not registered in the Python context, so give the type."""
+    def lower(frame, loc, values, avals, out_avals, **params):
+        return [op_class(*values, results=[mlir_type(out_avals[0])], loc=loc,
+                         ip=frame.ip).result]
+    return lower
+
+
+select_p = Primitive("select", _select_rule, _typed_lower(ops.SelectOp))
 
 
 def _clamp_rule(lo, x, hi):
@@ -187,11 +203,7 @@ def _clamp_rule(lo, x, hi):
     return x
 
 
-def _clamp_lower(frame, loc, values, avals, out_avals):
-    return [ops.ClampOp(*values, loc=loc, ip=frame.ip).result]
-
-
-clamp_p = Primitive("clamp", _clamp_rule, _clamp_lower)
+clamp_p = Primitive("clamp", _clamp_rule, _typed_lower(ops.ClampOp))
 
 
 def _convert_rule(x, new_dtype, weak_type):
@@ -219,7 +231,7 @@ def _bitcast_rule(x, new_dtype):
         shape = x.shape + (a // b,)
     else:
         if not x.shape or x.shape[-1] != b // a:
-            raise TypeError(f"bitcast_convert_type from {x.dtype.name} to "
+            raise ValueError(f"bitcast_convert_type from {x.dtype.name} to "
                             f"{new_dtype.name} needs a last dimension of size "
                             f"{b // a}, got shape {x.shape}")
         shape = x.shape[:-1]
@@ -303,6 +315,18 @@ transpose_p = Primitive(
                         _dense_i64(permutation), loc=loc, ip=frame.ip).result])
 
 
+def _rev_rule(x, dimensions):
+    _check_axes("rev", dimensions, x.ndim)
+    return x
+
+
+rev_p = Primitive(
+    "rev", _rev_rule,
+    lambda frame, loc, values, avals, out_avals, dimensions: [
+        ops.ReverseOp(values[0], _dense_i64(dimensions), loc=loc,
+                      ip=frame.ip).result])
+
+
 def _slice_rule(x, start_indices, limit_indices, strides):
     if not (len(start_indices) == len(limit_indices) == len(strides) == x.ndim):
         raise TypeError(f"slice start_indices {start_indices}, limit_indices "
@@ -366,7 +390,8 @@ def _dynamic_update_slice_rule(x, update, *idx):
 dynamic_update_slice_p = Primitive(
     "dynamic_update_slice", _dynamic_update_slice_rule,
     lambda frame, loc, values, avals, out_avals: [
-        ops.DynamicUpdateSliceOp(values[0], values[1], values[2:], loc=loc,
+        ops.DynamicUpdateSliceOp(values[0], values[1], values[2:],
+                                 results=[mlir_type(out_avals[0])], loc=loc,
                                  ip=frame.ip).result])
 
 
@@ -682,8 +707,8 @@ def _scatter_lower(frame, loc, values, avals, out_avals, kind,
         _dense_i64(dn.scatter_dims_to_operand_dims),
         _i64_attr(avals[1].ndim - 1), _i32_attr(_MODES[mode]),
         indices_are_sorted=ir.BoolAttr.get(indices_are_sorted),
-        unique_indices=ir.BoolAttr.get(unique_indices), loc=loc,
-        ip=frame.ip).result]
+        unique_indices=ir.BoolAttr.get(unique_indices),
+        results=[mlir_type(out_avals[0])], loc=loc, ip=frame.ip).result]
 
 
 scatter_p = Primitive("scatter", _scatter_rule, _scatter_lower)

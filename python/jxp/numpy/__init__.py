@@ -52,12 +52,13 @@ def array(object, dtype=None, copy=True, ndmin=0):  # noqa: A002
         dtype = _dt.canonicalize(dtype)
     if _is_array(object):
         out = object if dtype is None else astype(object, dtype)
-    elif isinstance(object, (list, tuple)) and any(
+    elif isinstance(object, (list, tuple)) and builtins.any(
             _is_array(x) or isinstance(x, (list, tuple)) for x in object):
         if not object:
             out = _constant(np.zeros((0,)), dtype or _dt.default_float())
         else:
-            out = stack([array(x) for x in object])
+            # Strongly typed, as in JAX, even from weakly typed elements.
+            out = _keep_weak(stack([array(x) for x in object]), False)
             if dtype is not None:
                 out = astype(out, dtype)
     else:
@@ -77,16 +78,28 @@ def array(object, dtype=None, copy=True, ndmin=0):  # noqa: A002
     return out
 
 
+def _host_aval(x):
+    if isinstance(x, (list, tuple)):  # NumPy's functions accept lists
+        return abstractify(np.asarray(x))
+    return abstractify(x)
+
+
 def ndim(x):
-    return abstractify(x).ndim
+    return _host_aval(x).ndim
 
 
 def shape(x):
-    return abstractify(x).shape
+    return _host_aval(x).shape
 
 
 def size(x):
-    return abstractify(x).size
+    return _host_aval(x).size
+
+
+def _keep_weak(x, weak):
+    """`x` with weak type `weak` (no op in the IR)."""
+    a = abstractify(x)
+    return x if a.weak_type == weak else rebind_aval(x, a.update(weak_type=weak))
 
 
 def result_type(*args):
@@ -126,6 +139,11 @@ def _promote(name, *args):
     out = []
     for x, a in zip(args, avals):
         if not _is_array(x):
+            if (isinstance(x, int) and not isinstance(x, bool)
+                    and _dt.is_int(dtype)):
+                # A Python int converts to an integer dtype with wraparound,
+                # as in JAX (uint8 array * 300).
+                x = np.asarray(x).astype(dtype)
             x = _constant(x, dtype, weak)
         elif a.dtype != dtype:
             x = lax.convert_element_type(x, dtype)
@@ -182,7 +200,53 @@ subtract = _ufunc("subtract", lax.sub)
 multiply = _ufunc("multiply", lambda x, y: lax.bitwise_and(x, y)
                   if abstractify(x).dtype == _dt.bool_ else lax.mul(x, y))
 true_divide = divide = _ufunc("true_divide", lax.div, "inexact")
-power = _ufunc("power", lax.pow)
+_power = _ufunc("power", lax.pow)
+
+
+def _integer_pow(x, n):
+    """x ** n for a concrete integer n, as JAX's lax.integer_pow: binary
+    exponentiation by multiplication; x's dtype and weak type are kept."""
+    x = asarray(x)
+    a = abstractify(x)
+    if a.dtype == _dt.bool_:
+        x = astype(x, _dt.default_int())
+        a = abstractify(x)
+    if n < 0 and not _dt.is_inexact(a.dtype):
+        raise TypeError(f"Integers cannot be raised to negative powers, got "
+                        f"integer_pow({a.str_short()}, {n})")
+    if n == 0:
+        return rebind_aval(ones_like(x), a)
+    acc, m = None, builtins.abs(n)
+    while m > 0:
+        if m & 1:
+            acc = x if acc is None else lax.mul(acc, x)
+        m >>= 1
+        if m > 0:
+            x = lax.mul(x, x)
+    if n < 0:
+        acc = lax.div(rebind_aval(ones_like(acc), abstractify(acc)), acc)
+    return acc
+
+
+def power(x1, x2):
+    _check_arraylike("power", x1, x2)
+    if not isinstance(x2, Tracer):
+        # JAX: a concrete integer scalar exponent (Python or NumPy int, 0-d
+        # integer array) uses integer_pow.
+        try:
+            n = operator_index(x2)
+        except TypeError:
+            pass
+        else:
+            return _integer_pow(x1, builtins.int(n))
+    out = _power(x1, x2)
+    a1, a2 = abstractify(x1), abstractify(x2)
+    if (_dt.is_inexact(a1.dtype) and _dt.is_int(a2.dtype)
+            and abstractify(out).weak_type and not a2.weak_type):
+        # JAX: an inexact base with an integer exponent array is lax.pow
+        # without promotion, weakly typed only if both inputs are.
+        out = rebind_aval(out, abstractify(out).update(weak_type=False))
+    return out
 maximum = _ufunc("maximum", lax.max)
 minimum = _ufunc("minimum", lax.min)
 arctan2 = _ufunc("arctan2", lax.atan2, "inexact")
@@ -220,30 +284,48 @@ invert = bitwise_not = _ufunc("invert", lax.bitwise_not)
 logical_not = _ufunc("logical_not", lambda x: lax.bitwise_not(astype(x, bool)))
 
 
+def _numeric(name, x, y):
+    """Promoted arguments, bools as the default int (JAX's
+    promote_args_numeric)."""
+    x, y = _promote(name, x, y)
+    if abstractify(x).dtype == _dt.bool_:
+        x, y = astype(x, _dt.default_int()), astype(y, _dt.default_int())
+    return x, y
+
+
+def _float_divmod(x, y):
+    """CPython's float_divmod, as JAX computes it."""
+    mod = lax.rem(x, y)
+    div = lax.div(lax.sub(x, mod), y)
+    ind = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.sign(y), lax.sign(mod)))
+    mod = lax.select(ind, lax.add(mod, y), mod)
+    div = lax.select(ind, lax.sub(div, 1), div)
+    return lax.round(div), mod
+
+
 def floor_divide(x, y):
-    x, y = _promote("floor_divide", x, y)
-    dt = abstractify(x).dtype
-    if _dt.is_int(dt):
+    x, y = _numeric("floor_divide", x, y)
+    a = abstractify(x)
+    if _dt.is_unsigned(a.dtype):
+        return lax.div(x, y)
+    if _dt.is_int(a.dtype):
         # Round toward -inf: adjust C-style truncation where signs differ.
         q = lax.div(x, y)
-        if _dt.is_unsigned(dt):
-            return q
-        r = lax.rem(x, y)
-        zero = zeros_like(r)
-        fix = logical_and(not_equal(r, zero),
-                          not_equal(less(r, zero), less(y, zero)))
-        return where(fix, lax.sub(q, ones_like(q)), q)
-    return lax.floor(lax.div(x, y))
+        fix = lax.bitwise_and(lax.ne(lax.sign(x), lax.sign(y)),
+                              lax.ne(lax.rem(x, y), 0))
+        return _keep_weak(lax.select(fix, lax.sub(q, 1), q), a.weak_type)
+    return _keep_weak(_float_divmod(x, y)[0], a.weak_type)
 
 
 def remainder(x, y):
-    x, y = _promote("remainder", x, y)
+    x, y = _numeric("remainder", x, y)
+    a = abstractify(x)
+    if _dt.is_int(a.dtype):
+        y = _keep_weak(lax.select(lax.eq(y, 0), lax.add(lax.sub(y, y), 1), y),
+                       a.weak_type)  # x % 0 == 0, as in JAX
     r = lax.rem(x, y)
-    if _dt.is_unsigned(abstractify(x).dtype):
-        return r
-    zero = zeros_like(r)
-    fix = logical_and(not_equal(r, zero), not_equal(less(r, zero), less(y, zero)))
-    return where(fix, lax.add(r, y), r)
+    fix = lax.bitwise_and(lax.ne(lax.lt(r, 0), lax.lt(y, 0)), lax.ne(r, 0))
+    return _keep_weak(lax.select(fix, lax.add(r, y), r), a.weak_type)
 
 
 mod = remainder
@@ -297,13 +379,18 @@ def operator_index(d):
 def full(shape, fill_value, dtype=None):
     shape = _shape_tuple(shape, "full")
     if dtype is None:
-        fill = asarray(fill_value)
-        a = abstractify(fill)
-        if _is_array(fill_value) or not a.weak_type:
-            return broadcast_to(fill, shape)
-        dtype = a.dtype
+        # Weakly typed if fill_value is (a Python scalar, say), as in JAX.
+        return broadcast_to(asarray(fill_value), shape)
     fill = astype(fill_value, dtype)
     return broadcast_to(fill, shape)
+
+
+def _full_like(a, fill_value, dtype):
+    """JAX's full_like: a's dtype and weak type unless dtype is given."""
+    if dtype is not None:
+        return full(shape(a), fill_value, dtype)
+    av = abstractify(a)
+    return _keep_weak(full(shape(a), fill_value, av.dtype), av.weak_type)
 
 
 def zeros(shape, dtype=None):
@@ -319,22 +406,23 @@ def empty(shape, dtype=None):
 
 
 def zeros_like(a, dtype=None):
-    return full(shape(a), 0, dtype or abstractify(a).dtype)
+    return _full_like(a, 0, dtype)
 
 
 def ones_like(a, dtype=None):
-    return full(shape(a), 1, dtype or abstractify(a).dtype)
+    return _full_like(a, 1, dtype)
 
 
 def full_like(a, fill_value, dtype=None):
-    return full(shape(a), fill_value, dtype or abstractify(a).dtype)
+    return _full_like(a, fill_value, dtype)
 
 
 def arange(start, stop=None, step=None, dtype=None):
     for v in (start, stop, step):
         if isinstance(v, Tracer):
-            raise TypeError("jnp.arange needs concrete (static) bounds; got a "
-                            "traced value. Use static_argnums for it.")
+            from .._src.errors import ConcretizationTypeError
+            raise ConcretizationTypeError(
+                v, "jnp.arange needs concrete (static) bounds.")
     host = np.arange(start, stop, step)
     if dtype is None:
         dtype = (_dt.default_int() if np.issubdtype(host.dtype, np.integer)
@@ -446,7 +534,7 @@ def _reduction(name, reducer, bool_to_int=False):
         elif bool_to_int and _dt.is_int(av.dtype) and av.dtype.itemsize < 4:
             a = astype(a, _dt.uint32 if _dt.is_unsigned(av.dtype) else _dt.int32)
         axes = _axes(axis, av.ndim)
-        out = reducer(a, axes)
+        out = _keep_weak(reducer(a, axes), False)  # strongly typed, as JAX
         if keepdims:
             out = lax.reshape(out, [1 if i in axes else d
                                     for i, d in enumerate(av.shape)])
@@ -493,7 +581,7 @@ def cumsum(a, axis=None, dtype=None):
         a, axis = ravel(a), 0
     if dtype is not None or abstractify(a).dtype == _dt.bool_:
         a = astype(a, dtype or _dt.default_int())
-    return lax.cumsum(a, axis)
+    return _keep_weak(lax.cumsum(a, axis), False)
 
 
 def sort(a, axis=-1):
