@@ -95,7 +95,13 @@ def Jxp_NegOp : Jxp_UnaryOp<"neg", "stablehlo.negate", Jxp_NumericTensor> {
   let hasFolder = 1;
 }
 def Jxp_AbsOp : Jxp_UnaryOp<"abs", "stablehlo.abs", Jxp_NumericTensor>;
-def Jxp_SignOp : Jxp_UnaryOp<"sign", "stablehlo.sign", Jxp_NumericTensor>;
+def Jxp_SignOp : Jxp_UnaryOp<"sign", "stablehlo.sign", Jxp_NumericTensor> {
+  // StableHLO's sign rejects unsigned integers: those lower to x != 0.
+  let extraClassDeclaration = [{
+    ::llvm::LogicalResult lowerToStableHLO(::mlir::OpBuilder &b,
+        ::llvm::SmallVectorImpl<::mlir::Value> &results);
+  }];
+}
 def Jxp_ExpOp : Jxp_UnaryOp<"exp", "stablehlo.exponential", Jxp_InexactTensor>;
 def Jxp_LogOp : Jxp_UnaryOp<"log", "stablehlo.log", Jxp_InexactTensor>;
 def Jxp_Log1pOp : Jxp_UnaryOp<"log1p", "stablehlo.log_plus_one", Jxp_InexactTensor>;

@@ -127,6 +127,21 @@ LogicalResult lowerArgReduce(Operation *op, bool isMax, int64_t axis,
 }
 } // namespace
 
+LogicalResult SignOp::lowerToStableHLO(OpBuilder &b,
+                                       SmallVectorImpl<Value> &results) {
+  Location loc = getLoc();
+  Type elt = getType().getElementType();
+  if (!elt.isUnsignedInteger())
+    return lowerByName(*this, "stablehlo.sign", b, results);
+  Value zero = hlo::broadcast(b, loc, hlo::constant(b, loc, hlo::scalarAttr(elt, 0)),
+                              getType(), {});
+  Value one = hlo::broadcast(b, loc, hlo::constant(b, loc, hlo::scalarAttr(elt, 1)),
+                             getType(), {});
+  Value isZero = hlo::compare(b, loc, getOperand(), zero, "EQ");
+  results.push_back(hlo::op(b, loc, "select", {isZero, zero, one}, getType()));
+  return success();
+}
+
 LogicalResult RoundOp::lowerToStableHLO(OpBuilder &b,
                                         SmallVectorImpl<Value> &results) {
   StringRef name = getRoundingMethod() == RoundingMethod::away_from_zero

@@ -729,3 +729,24 @@ func.func @reverse_and_cbrt(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
   %1 = jxp.cbrt %0 : tensor<3x2xf32>
   return %1 : tensor<3x2xf32>
 }
+
+// -----
+
+// StableHLO's sign rejects unsigned integers; they become x == 0 ? 0 : 1.
+// CHECK-LABEL: func.func @sign_unsigned
+// CHECK-NOT: stablehlo.sign
+// CHECK: %[[EQ:.*]] = "stablehlo.compare"(%{{.*}}, %{{.*}}) {compare_type = #stablehlo<comparison_type UNSIGNED>, comparison_direction = #stablehlo<comparison_direction EQ>}
+// CHECK: "stablehlo.select"(%[[EQ]], %{{.*}}, %{{.*}}) : (tensor<3xi1>, tensor<3xui8>, tensor<3xui8>) -> tensor<3xui8>
+func.func @sign_unsigned(%x: tensor<3xui8>) -> tensor<3xui8> {
+  %0 = jxp.sign %x : tensor<3xui8>
+  return %0 : tensor<3xui8>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @sign_signed
+// CHECK: "stablehlo.sign"(%{{.*}}) : (tensor<3xi32>) -> tensor<3xi32>
+func.func @sign_signed(%x: tensor<3xi32>) -> tensor<3xi32> {
+  %0 = jxp.sign %x : tensor<3xi32>
+  return %0 : tensor<3xi32>
+}

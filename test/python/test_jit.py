@@ -662,3 +662,15 @@ def test_make_ir_static_and_dtypes():
     assert "tensor<2x3xi32>" in text
     assert "jxp.reduce" in text and "jxp.compare" in text
     assert "tensor<3xi1>" in text
+
+
+def test_lowered_compiled_call_matches_jax():
+    def f(x, n):
+        return x * n + 1.0
+
+    x = np.arange(4, dtype=np.float32)
+    compiled = jxp.jit(f, static_argnums=1).lower(x, 3).compile()
+    expected = jax.jit(f, static_argnums=1).lower(x, 3).compile()(x)
+    np.testing.assert_allclose(np.asarray(compiled(x)), np.asarray(expected))
+    with pytest.raises(TypeError):
+        compiled(np.arange(5, dtype=np.float32))

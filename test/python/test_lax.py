@@ -172,12 +172,11 @@ def test_round_methods(method, mode):
         assert_same(got, want)
 
 
-@pytest.mark.xfail(reason="C++: jxp.sign on unsigned ints is converted to "
-                   "stablehlo.sign, which rejects them", strict=True)
+@pytest.mark.parametrize("mode", ["eager", "jit"])
 @pytest.mark.parametrize("dtype", [U8, U32])
-def test_sign_unsigned(dtype):
-    x = np.array([0, 1, 7], dtype)
-    check(xlax.sign, jlax.sign, [x], "eager")
+def test_sign_unsigned(dtype, mode):
+    x = np.array([0, 1, 7, 255], dtype)
+    check(xlax.sign, jlax.sign, [x], mode)
 
 
 BINARY = {

@@ -126,6 +126,7 @@ class Compiled:
         self.captured_buffers = [a._buf for a in traced.captured]
         self.out_avals = traced.out_avals
         self.out_tree = traced.out_tree
+        self.in_tree = None  # set by Lowered.compile for the public call
 
     def execute_flat(self, flat_args):
         bufs = [x._buf if type(x) is Array else _to_buffer(x, a)
@@ -133,9 +134,23 @@ class Compiled:
         outs = self._execute(bufs + self.captured_buffers)
         return [Array(b, a) for b, a in zip(outs, self.out_avals)]
 
-    def __call__(self, flat_args):
+    def call_flat(self, flat_args):
         return tree_util.tree_unflatten(self.out_tree,
                                         self.execute_flat(flat_args))
+
+    def __call__(self, *args, **kwargs):
+        """Calls the compiled program with the lowered call's non-static
+        arguments (as JAX's Compiled does)."""
+        flat, in_tree = tree_util.tree_flatten((args, kwargs))
+        if self.in_tree is not None and in_tree != self.in_tree:
+            raise TypeError(f"function compiled for {self.in_tree}, called "
+                            f"with {in_tree} (static arguments are left out)")
+        for x, a in zip(flat, self.traced.in_avals):
+            b = abstractify(x)
+            if (b.shape, b.dtype) != (a.shape, a.dtype):
+                raise TypeError(f"argument of type {b.str_short()} does not "
+                                f"match the compiled {a.str_short()}")
+        return self.call_flat(flat)
 
     def as_text(self):
         """XLA's optimized HLO of the program."""
@@ -278,13 +293,13 @@ class JitFunction:
         compiled = self._cache.get((in_tree, avals, statics, config.trace_key))
         if compiled is None:
             compiled = self._compile(flat, in_tree, statics, args, kwargs)
-        return compiled(flat)
+        return compiled.call_flat(flat)
 
     def lower(self, *args, **kwargs):
         flat, in_tree, _ = self._split(args, kwargs)
         avals = [abstractify(x) for x in flat]
         return Lowered(trace(self.fun, self.name, avals,
-                             self._builder(args, kwargs, in_tree)))
+                             self._builder(args, kwargs, in_tree)), in_tree)
 
     def _cache_size(self):
         return len(self._cache)
@@ -304,8 +319,9 @@ def _hashable_static(value, where):
 class Lowered:
     """A traced program, before compilation (`jit(f).lower(*args)`)."""
 
-    def __init__(self, traced):
+    def __init__(self, traced, in_tree=None):
         self.traced = traced
+        self.in_tree = in_tree
 
     def as_text(self, dialect="stablehlo", debug_info=False):
         """The program as StableHLO (default, as JAX) or as optimized jxp
@@ -321,7 +337,9 @@ class Lowered:
         raise ValueError(f"unknown dialect {dialect!r}: 'stablehlo' or 'jxp'")
 
     def compile(self):
-        return Compiled(self.traced, f"{OPTIMIZE},{TO_STABLEHLO}")
+        compiled = Compiled(self.traced, f"{OPTIMIZE},{TO_STABLEHLO}")
+        compiled.in_tree = self.in_tree
+        return compiled
 
 
 def jit(fun=None, *, static_argnums=(), static_argnames=(), **unused):
