@@ -1,0 +1,205 @@
+"""Shared helpers: constants, promotion and broadcasting in JAX's rules."""
+
+import builtins
+
+import numpy as np
+
+from .. import lax
+from .._src import dtypes as _dt
+from .._src.array import Array, from_numpy
+from .._src.core import Tracer, abstractify, current_frame, rebind_aval
+
+__all__ = ['asarray', 'array', 'ndim', 'shape', 'size', 'result_type', 'astype', 'broadcast_to', 'operator_index']
+
+
+def _is_array(x):
+    return isinstance(x, (Array, Tracer))
+
+
+def _check_arraylike(name, *args):
+    for a in args:
+        if isinstance(a, (list, tuple)):
+            raise TypeError(f"{name} requires ndarray or scalar arguments, got "
+                            f"{type(a).__name__} at position {args.index(a)}.")
+
+
+def _constant(value, dtype, weak_type=False):
+    """A host value as an array of `dtype`: a constant when tracing, a
+    device Array otherwise."""
+    value = np.asarray(value, dtype)
+    if current_frame() is not None:
+        t = current_frame().constant(value)
+        return rebind_aval(t, t.aval.update(weak_type=weak_type))
+    return from_numpy(value, weak_type)
+
+
+def asarray(a, dtype=None):
+    return array(a, dtype=dtype, copy=False)
+
+
+def array(object, dtype=None, copy=True, ndmin=0):  # noqa: A002
+    from ._shape import expand_dims, stack
+    if dtype is not None:
+        dtype = _dt.canonicalize(dtype)
+    if _is_array(object):
+        out = object if dtype is None else astype(object, dtype)
+    elif isinstance(object, (list, tuple)) and builtins.any(
+            _is_array(x) or isinstance(x, (list, tuple)) for x in object):
+        if not object:
+            out = _constant(np.zeros((0,)), dtype or _dt.default_float())
+        else:
+            # Strongly typed, as in JAX, even from weakly typed elements.
+            out = _keep_weak(stack([array(x) for x in object]), False)
+            if dtype is not None:
+                out = astype(out, dtype)
+    else:
+        aval = abstractify(object) if not isinstance(object, (list, tuple)) else None
+        weak = aval is not None and aval.weak_type and dtype is None
+        if dtype is None:
+            if aval is not None:
+                dtype = aval.dtype
+            else:
+                host = np.asarray(object)
+                dtype = (_dt.default_float() if host.dtype == np.float64
+                         else _dt.default_int() if host.dtype == np.int64
+                         else _dt.canonicalize(host.dtype))
+        out = _constant(object, dtype, weak)
+    while ndim(out) < ndmin:
+        out = expand_dims(out, 0)
+    return out
+
+
+def _host_aval(x):
+    if isinstance(x, (list, tuple)):  # NumPy's functions accept lists
+        return abstractify(np.asarray(x))
+    return abstractify(x)
+
+
+def ndim(x):
+    return _host_aval(x).ndim
+
+
+def shape(x):
+    return _host_aval(x).shape
+
+
+def size(x):
+    return _host_aval(x).size
+
+
+def _keep_weak(x, weak):
+    """`x` with weak type `weak` (no op in the IR)."""
+    a = abstractify(x)
+    return x if a.weak_type == weak else rebind_aval(x, a.update(weak_type=weak))
+
+
+def result_type(*args):
+    return _dt.promote(*[(_aval(a).dtype, _aval(a).weak_type) for a in args])[0]
+
+
+def _aval(x):
+    if isinstance(x, (np.dtype, type)):
+        from .._src.core import ShapedArray
+        return ShapedArray((), _dt.canonicalize(x))
+    return abstractify(x)
+
+
+def astype(x, dtype):
+    dtype = _dt.canonicalize(dtype)
+    a = abstractify(x)
+    if a.dtype == dtype and not a.weak_type and _is_array(x):
+        return x
+    if not _is_array(x):
+        return _constant(x, dtype)
+    if a.dtype == dtype:
+        return rebind_aval(x, a.update(weak_type=False))
+    return lax.convert_element_type(x, dtype)
+
+
+def _promote(name, *args):
+    """Arguments converted to their common dtype (JAX's lattice) and
+    broadcast to their common shape."""
+    _check_arraylike(name, *args)
+    avals = [abstractify(a) for a in args]
+    dtype, weak = _dt.promote(*[(a.dtype, a.weak_type) for a in avals])
+    try:
+        shape_ = np.broadcast_shapes(*[a.shape for a in avals])
+    except ValueError:
+        raise ValueError(f"Incompatible shapes for broadcasting: shapes="
+                         f"{[a.shape for a in avals]}") from None
+    out = []
+    for x, a in zip(args, avals):
+        if not _is_array(x):
+            if (isinstance(x, int) and not isinstance(x, bool)
+                    and _dt.is_int(dtype)):
+                # A Python int converts to an integer dtype with wraparound,
+                # as in JAX (uint8 array * 300).
+                x = np.asarray(x).astype(dtype)
+            x = _constant(x, dtype, weak)
+        elif a.dtype != dtype:
+            x = lax.convert_element_type(x, dtype)
+            if weak:
+                x = rebind_aval(x, abstractify(x).update(weak_type=True))
+        elif a.weak_type != weak:
+            x = rebind_aval(x, a.update(weak_type=weak))
+        out.append(broadcast_to(x, shape_))
+    return out
+
+
+def broadcast_to(x, shape):
+    shape = tuple(shape)
+    a = abstractify(x)
+    if a.shape == shape:
+        return x
+    if not _is_array(x):
+        x = asarray(x)
+    if len(shape) < a.ndim:
+        raise ValueError(f"Incompatible shapes for broadcasting: {a.shape} and "
+                         f"requested shape {shape}")
+    lead = len(shape) - a.ndim
+    for n, m in zip(a.shape, shape[lead:]):
+        if n not in (1, m):
+            raise ValueError(f"Incompatible shapes for broadcasting: {a.shape} "
+                             f"and requested shape {shape}")
+    squeeze = [i for i, (n, m) in enumerate(zip(a.shape, shape[lead:]))
+               if n == 1 and m != 1]
+    if squeeze:
+        x = lax.reshape(x, [n for i, n in enumerate(a.shape) if i not in squeeze])
+    dims = [lead + i for i in range(a.ndim) if i not in squeeze]
+    return lax.broadcast_in_dim(x, shape, dims)
+
+
+def _promote_no_broadcast(name, *args):
+    avals = [abstractify(a) for a in args]
+    dtype, weak = _dt.promote(*[(a.dtype, a.weak_type) for a in avals])
+    return [astype(a, dtype) if abstractify(a).dtype != dtype or not _is_array(a)
+            else a for a in args]
+
+
+def _shape_tuple(shape, name):
+    if isinstance(shape, (int, np.integer)) or _is_array(shape):
+        shape = (shape,)
+    try:
+        return tuple(builtins.int(operator_index(d)) for d in shape)
+    except TypeError as err:
+        raise TypeError(f"Shapes must be 1D sequences of concrete values of "
+                        f"integer type, got {shape} in {name}. ({err})") from None
+
+
+def operator_index(d):
+    import operator
+    return operator.index(d)
+
+
+def _axes(axis, n):
+    if axis is None:
+        return tuple(range(n))
+    if isinstance(axis, (int, np.integer)):
+        axis = (axis,)
+    return tuple(builtins.int(a) % n if n else 0 for a in axis)
+
+
+def _filled(like, value):
+    """An array of `like`'s shape and dtype holding `value` everywhere."""
+    a = abstractify(like)
+    return lax.broadcast_in_dim(_constant(value, a.dtype), a.shape, ())
