@@ -116,6 +116,10 @@ def Jxp_LogisticOp : Jxp_UnaryOp<"logistic", "stablehlo.logistic",
 def Jxp_SqrtOp : Jxp_UnaryOp<"sqrt", "stablehlo.sqrt", Jxp_InexactTensor>;
 def Jxp_RsqrtOp : Jxp_UnaryOp<"rsqrt", "stablehlo.rsqrt", Jxp_InexactTensor>;
 def Jxp_CbrtOp : Jxp_UnaryOp<"cbrt", "stablehlo.cbrt", Jxp_FloatTensor>;
+// CHLO ops, as JAX emits them: jaxlib's compiler expands them, so results are
+// bit-identical to JAX's (random.normal depends on erf_inv).
+def Jxp_ErfOp : Jxp_UnaryOp<"erf", "chlo.erf", Jxp_FloatTensor>;
+def Jxp_ErfInvOp : Jxp_UnaryOp<"erf_inv", "chlo.erf_inv", Jxp_FloatTensor>;
 def Jxp_FloorOp : Jxp_UnaryOp<"floor", "stablehlo.floor", Jxp_FloatTensor>;
 def Jxp_CeilOp : Jxp_UnaryOp<"ceil", "stablehlo.ceil", Jxp_FloatTensor>;
 def Jxp_NotOp : Jxp_UnaryOp<"not", "stablehlo.not", Jxp_IntOrBoolTensor>;

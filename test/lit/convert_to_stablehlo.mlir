@@ -750,3 +750,15 @@ func.func @sign_signed(%x: tensor<3xi32>) -> tensor<3xi32> {
   %0 = jxp.sign %x : tensor<3xi32>
   return %0 : tensor<3xi32>
 }
+
+// -----
+
+// erf and erf_inv become the CHLO ops JAX emits.
+// CHECK-LABEL: func.func @erf_and_inverse
+// CHECK: %[[E:.*]] = "chlo.erf"(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: "chlo.erf_inv"(%[[E]]) : (tensor<4xf32>) -> tensor<4xf32>
+func.func @erf_and_inverse(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = jxp.erf %x : tensor<4xf32>
+  %1 = jxp.erf_inv %0 : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}

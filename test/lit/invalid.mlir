@@ -1430,3 +1430,11 @@ func.func @cbrt_of_integers(%x: tensor<3xi32>) -> tensor<3xi32> {
   %0 = jxp.cbrt %x : tensor<3xi32>
   return %0 : tensor<3xi32>
 }
+
+// -----
+
+func.func @erf_inv_of_integers(%x: tensor<3xi32>) -> tensor<3xi32> {
+  // expected-error @+1 {{'jxp.erf_inv' op operand #0 must be ranked tensor of}}
+  %0 = jxp.erf_inv %x : tensor<3xi32>
+  return %0 : tensor<3xi32>
+}

@@ -774,3 +774,14 @@ func.func @reverse_and_cbrt(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
   %1 = jxp.cbrt %0 : tensor<3x2xf32>
   return %1 : tensor<3x2xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @erf_and_inverse
+// CHECK: %[[E:.*]] = jxp.erf %{{.*}} : tensor<4xf32>
+// CHECK: jxp.erf_inv %[[E]] : tensor<4xf32>
+func.func @erf_and_inverse(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = jxp.erf %x : tensor<4xf32>
+  %1 = jxp.erf_inv %0 : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}

@@ -117,6 +117,7 @@ UNARY = {
     "sqrt": (FLOAT_ONLY, {"positive": True}),
     "rsqrt": (FLOAT_ONLY, {"positive": True}),
     "cbrt": (FLOAT_ONLY, {}),
+    "erf": (FLOAT_ONLY, {}),
     "floor": (FLOAT_ONLY, {}),
     "ceil": (FLOAT_ONLY, {}),
     "round": (FLOAT_ONLY, {}),
@@ -144,7 +145,20 @@ SPECIAL = np.array([0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 1e-30, 3e38,
                     -3e38, np.inf, -np.inf, np.nan], F32)
 SPECIAL_OPS = ["neg", "abs", "sign", "exp", "log", "expm1", "log1p", "sqrt",
                "rsqrt", "floor", "ceil", "round", "is_finite", "tanh",
-               "logistic"]
+               "logistic", "erf"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_erf_inv_bit_exact(dtype, mode):
+    # erf_inv lowers to the CHLO op JAX emits, so the bits must agree
+    # (random.normal depends on it). Without x64 float64 inputs become f32.
+    x = np.concatenate([np.linspace(-0.999999, 0.999999, 101),
+                        [0.0, -0.0, 1.0, -1.0, 1e-20]]).astype(dtype)
+    got = check(xlax.erf_inv, jlax.erf_inv, [x], mode, rtol=0, atol=0)
+    want = np.asarray(jlax.erf_inv(x))
+    np.testing.assert_array_equal(np.asarray(got).view(np.uint8),
+                                  want.view(np.uint8))
 
 
 @pytest.mark.parametrize("mode", MODES)
