@@ -291,6 +291,14 @@ def main():
     rows.append(("eager f32[4,4] @ f32[4,4] (+block)", tx, tj,
                  f"{batches} batches x {nx}/{nj}"))
 
+    # 4. Eager small elementwise op.
+    tx, nx = timeit_median(lambda: (xA + xB).block_until_ready(),
+                           batches, min_t)
+    tj, nj = timeit_median(lambda: (jA + jB).block_until_ready(),
+                           batches, min_t)
+    rows.append(("eager f32[4,4] + f32[4,4] (+block)", tx, tj,
+                 f"{batches} batches x {nx}/{nj}"))
+
     w = max(len(r[0]) for r in rows)
     print(f"{'benchmark':<{w}}  {'jxp':>10}  {'JAX':>10}  {'jxp/JAX':>7}  "
           f"samples")

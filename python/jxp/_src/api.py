@@ -168,7 +168,7 @@ _eager_cache = {}
 
 def apply_eagerly(prim, args, params):
     """Runs one primitive on concrete values: a cached one-op program."""
-    avals = tuple(abstractify(a) for a in args)
+    avals = tuple([abstractify(a) for a in args])
     key = (prim, tuple(params.items()), avals, config.trace_key)
     compiled = _eager_cache.get(key)
     if compiled is None:
