@@ -119,6 +119,11 @@ def astype(x, dtype):
 def _promote(name, *args):
     """Arguments converted to their common dtype (JAX's lattice) and
     broadcast to their common shape."""
+    # Fast path (eager dispatch): arrays that already agree need nothing.
+    first = getattr(args[0], "aval", None)
+    if first is not None and all(getattr(a, "aval", None) == first
+                                 for a in args[1:]):
+        return list(args)
     _check_arraylike(name, *args)
     avals = [abstractify(a) for a in args]
     dtype, weak = _dt.promote(*[(a.dtype, a.weak_type) for a in avals])
