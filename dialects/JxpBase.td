@@ -42,6 +42,7 @@ def Jxp_FloatTensor : RankedTensorOf<[Jxp_Float]>;
 def Jxp_IntTensor : RankedTensorOf<[Jxp_Int]>;
 def Jxp_IntOrBoolTensor : RankedTensorOf<[I1, Jxp_Int]>;
 def Jxp_PredTensor : RankedTensorOf<[I1]>;
+def Jxp_UInt32Tensor : RankedTensorOf<[UI32]>;
 def Jxp_IndexScalar : 0DTensorOf<[Jxp_Int]>;
 def Jxp_Scalar : 0DTensorOf<[I1, Jxp_Int, Jxp_Float, Jxp_Complex]>;
 

@@ -661,4 +661,30 @@ def Jxp_SortOp : Jxp_OpWithRule<"sort"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Random bits
+//===----------------------------------------------------------------------===//
+
+def Jxp_Threefry2x32Op : Jxp_OpWithRule<"threefry2x32",
+    [AllTypesMatch<["x0", "x1", "y0", "y1"]>,
+     AllTypesMatch<["key0", "key1"]>]> {
+  let summary = "The Threefry-2x32 block cipher (20 rounds), as jax.random uses it";
+  let description = [{
+    Encrypts the counter pairs (x0, x1) under the key (key0, key1); keys are
+    scalars or have the counters' shape. One op instead of ~130 elementwise
+    ones keeps traced random programs small; the StableHLO lowering expands
+    it into 32-bit integer arithmetic.
+    ```mlir
+    %y0, %y1 = jxp.threefry2x32 %k0, %k1, %x0, %x1 : tensor<ui32>, tensor<8xui32>
+    ```
+  }];
+  let arguments = (ins Jxp_UInt32Tensor:$key0, Jxp_UInt32Tensor:$key1,
+                       Jxp_UInt32Tensor:$x0, Jxp_UInt32Tensor:$x1);
+  let results = (outs Jxp_UInt32Tensor:$y0, Jxp_UInt32Tensor:$y1);
+  let assemblyFormat = [{
+    $key0 `,` $key1 `,` $x0 `,` $x1 attr-dict `:` type($key0) `,` type($x0)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // JXP_OPS_TD

@@ -562,3 +562,11 @@ LogicalResult SortOp::verify() {
     return emitOpError("num_keys must be between 1 and the number of inputs");
   return success();
 }
+
+LogicalResult Threefry2x32Op::verify() {
+  auto key = getKey0().getType();
+  if (key.getRank() != 0 && key.getShape() != getX0().getType().getShape())
+    return emitOpError("keys must be scalars or have the counters' shape ")
+           << shapeStr(getX0().getType().getShape());
+  return success();
+}

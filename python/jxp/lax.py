@@ -347,3 +347,10 @@ scatter_add = _scatter("add")
 scatter_mul = _scatter("mul")
 scatter_min = _scatter("min")
 scatter_max = _scatter("max")
+
+
+def threefry2x32(key0, key1, x0, x1):
+    """Threefry-2x32 (20 rounds) of counters (x0, x1) under key (key0, key1),
+    as jax.random uses it; uint32 arrays, keys scalar or counter-shaped.
+    (A jxp extension: JAX keeps this primitive internal.)"""
+    return tuple(_p.threefry2x32_p.bind(key0, key1, x0, x1))

@@ -2,6 +2,7 @@
 // RUN: jxp-opt %s --convert-jxp-to-stablehlo --split-input-file | FileCheck %s
 // No jxp op survives the conversion, anywhere in the file.
 // RUN: jxp-opt %s --convert-jxp-to-stablehlo --split-input-file | FileCheck %s --check-prefix=NOJXP
+// RUN: jxp-opt %s --convert-jxp-to-stablehlo --split-input-file | FileCheck %s --check-prefix=THREEFRY
 // NOJXP-NOT: jxp.
 // NOJXP: func.func @sort_two_int_keys
 // NOJXP-NOT: jxp.
@@ -761,4 +762,23 @@ func.func @erf_and_inverse(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = jxp.erf %x : tensor<4xf32>
   %1 = jxp.erf_inv %0 : tensor<4xf32>
   return %1 : tensor<4xf32>
+}
+
+// -----
+
+// Threefry-2x32: keys broadcast, the third key word is k0 ^ k1 ^ 0x1BD11BDA
+// (466688986), rotations by 13 first (1st round) and 24 last (20th round),
+// five key injections with counters 1..5.
+// CHECK-LABEL: func.func @threefry2x32
+// CHECK: "stablehlo.constant"() {value = dense<466688986> : tensor<ui32>}
+// CHECK: "stablehlo.constant"() {value = dense<13> : tensor<ui32>}
+// CHECK-COUNT-20: "stablehlo.shift_left"
+// CHECK-NOT: "stablehlo.shift_left"
+// CHECK-NOT: jxp.threefry2x32
+// THREEFRY-LABEL: func.func @threefry2x32
+// THREEFRY-DAG: "stablehlo.constant"() {value = dense<24> : tensor<ui32>}
+// THREEFRY-DAG: "stablehlo.constant"() {value = dense<5> : tensor<ui32>}
+func.func @threefry2x32(%k0: tensor<ui32>, %k1: tensor<ui32>, %x0: tensor<8xui32>, %x1: tensor<8xui32>) -> (tensor<8xui32>, tensor<8xui32>) {
+  %y0, %y1 = jxp.threefry2x32 %k0, %k1, %x0, %x1 : tensor<ui32>, tensor<8xui32>
+  return %y0, %y1 : tensor<8xui32>, tensor<8xui32>
 }

@@ -1438,3 +1438,19 @@ func.func @erf_inv_of_integers(%x: tensor<3xi32>) -> tensor<3xi32> {
   %0 = jxp.erf_inv %x : tensor<3xi32>
   return %0 : tensor<3xi32>
 }
+
+// -----
+
+func.func @threefry2x32_key_shape(%k: tensor<3xui32>, %x: tensor<8xui32>) -> tensor<8xui32> {
+  // expected-error @+1 {{'jxp.threefry2x32' op keys must be scalars or have the counters' shape [8]}}
+  %y0, %y1 = jxp.threefry2x32 %k, %k, %x, %x : tensor<3xui32>, tensor<8xui32>
+  return %y0 : tensor<8xui32>
+}
+
+// -----
+
+func.func @threefry2x32_signed(%k: tensor<i32>, %x: tensor<8xi32>) -> tensor<8xi32> {
+  // expected-error @+1 {{'jxp.threefry2x32' op operand #0 must be ranked tensor of 32-bit unsigned integer values}}
+  %y0, %y1 = jxp.threefry2x32 %k, %k, %x, %x : tensor<i32>, tensor<8xi32>
+  return %y0 : tensor<8xi32>
+}

@@ -714,3 +714,31 @@ def _scatter_lower(frame, loc, values, avals, out_avals, kind,
 
 
 scatter_p = Primitive("scatter", _scatter_rule, _scatter_lower)
+
+
+# ---------------------------------------------------------------------------
+# Random bits
+# ---------------------------------------------------------------------------
+
+
+def _threefry_rule(key0, key1, x0, x1):
+    for a in (key0, key1, x0, x1):
+        if a.dtype != dtypes.uint32:
+            raise TypeError(f"threefry2x32 takes uint32 arrays, got "
+                            f"{a.dtype.name}")
+    if x0.shape != x1.shape or key0.shape != key1.shape or (
+            key0.shape and key0.shape != x0.shape):
+        raise TypeError(f"threefry2x32: keys must be scalars or match the "
+                        f"counters' shape, got {key0.shape}, {key1.shape}, "
+                        f"{x0.shape}, {x1.shape}")
+    return [x0.update(weak_type=False), x1.update(weak_type=False)]
+
+
+def _threefry_lower(frame, loc, values, avals, out_avals):
+    t = mlir_type(out_avals[0])
+    op = ops.Threefry2x32Op(*values, results=[t, t], loc=loc, ip=frame.ip)
+    return [op.y0, op.y1]
+
+
+threefry2x32_p = Primitive("threefry2x32", _threefry_rule, _threefry_lower,
+                           multiple_results=True)

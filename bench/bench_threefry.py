@@ -1,0 +1,95 @@
+"""Threefry-2x32 as one jxp op vs. as a composition of elementwise ops.
+
+Issue: "a threefry2x32 operation in the dialect or an equivalent composition
+of existing ops, whichever gives the smaller and faster program". Both give
+the same StableHLO after conversion, so the question is the jxp program and
+the time to build it. This prints, per counter count N: the jxp ops traced,
+trace time, trace + optimize + convert + compile time, and run time, for the
+op and for the composition; JAX's threefry (a composition lowered by JAX) is
+the reference for run time.
+"""
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+import jxp
+import jxp.lax as lax
+from jxp._src import api
+
+U32 = np.uint32
+ROTATIONS = ((13, 15, 26, 6), (17, 29, 16, 24))
+
+
+def threefry_composed(k0, k1, x0, x1):
+    """The same cipher from jxp's elementwise primitives (~130 ops)."""
+    shape = x0.shape
+
+    def splat(v):
+        return lax.broadcast_in_dim(np.asarray(v, U32), shape, ())
+
+    def rotl(v, d):
+        return lax.bitwise_or(lax.shift_left(v, splat(d)),
+                              lax.shift_right_logical(v, splat(32 - d)))
+
+    k0, k1 = splat(0) + k0, splat(0) + k1
+    ks = (k0, k1, lax.bitwise_xor(lax.bitwise_xor(k0, k1), splat(0x1BD11BDA)))
+    x0, x1 = lax.add(x0, ks[0]), lax.add(x1, ks[1])
+    for group in range(5):
+        for r in ROTATIONS[group % 2]:
+            x0 = lax.add(x0, x1)
+            x1 = lax.bitwise_xor(rotl(x1, r), x0)
+        x0 = lax.add(x0, ks[(group + 1) % 3])
+        x1 = lax.add(lax.add(x1, ks[(group + 2) % 3]), splat(group + 1))
+    return x0, x1
+
+
+def median_time(f, reps):
+    times = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def measure(fn, n, reps):
+    args = (U32(7), U32(11), np.arange(n, dtype=U32), np.arange(n, dtype=U32))
+    avals = [api.abstractify(a) for a in args]
+
+    def trace():
+        return api.trace(fn, "threefry", avals, lambda ts: (ts, {}))
+
+    traced = trace()
+    ops = traced.text().count('"jxp.')
+    t_trace = median_time(trace, reps)
+    t_first = median_time(lambda: api.Compiled(trace(), f"{api.OPTIMIZE},{api.TO_STABLEHLO}"), reps)
+    compiled = api.Compiled(traced, f"{api.OPTIMIZE},{api.TO_STABLEHLO}")
+    hlo_ops = compiled.stablehlo.count('"stablehlo.')
+    out = compiled.execute_flat(list(args))
+    t_run = median_time(lambda: [o.block_until_ready() for o in compiled.execute_flat(list(args))], 20)
+    return ops, hlo_ops, t_trace, t_first, t_run, out
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    opts = parser.parse_args()
+    reps = 3 if opts.quick else 10
+    print(f"{'N':>8} {'variant':<12} {'jxp ops':>8} {'hlo ops':>8} "
+          f"{'trace':>9} {'trace+compile':>14} {'run':>9}")
+    for n in (1024, 1 << 20):
+        results = {}
+        for name, fn in (("op", lax.threefry2x32), ("composed", threefry_composed)):
+            ops, hlo, tt, tf, tr, out = measure(fn, n, reps)
+            results[name] = out
+            print(f"{n:>8} {name:<12} {ops:>8} {hlo:>8} {tt * 1e3:>7.2f}ms "
+                  f"{tf * 1e3:>12.2f}ms {tr * 1e6:>7.0f}us")
+        for a, b in zip(results["op"], results["composed"]):
+            assert np.array_equal(np.asarray(a), np.asarray(b))
+
+
+if __name__ == "__main__":
+    main()
