@@ -68,9 +68,21 @@ def measure(fn, n, reps):
     t_first = median_time(lambda: api.Compiled(trace(), f"{api.OPTIMIZE},{api.TO_STABLEHLO}"), reps)
     compiled = api.Compiled(traced, f"{api.OPTIMIZE},{api.TO_STABLEHLO}")
     hlo_ops = compiled.stablehlo.count('"stablehlo.')
-    out = compiled.execute_flat(list(args))
-    t_run = median_time(lambda: [o.block_until_ready() for o in compiled.execute_flat(list(args))], 20)
-    return ops, hlo_ops, t_trace, t_first, t_run, out
+    return ops, hlo_ops, t_trace, t_first, compiled, args
+
+
+def interleaved_run_times(compiled, args, reps):
+    """Median run time of each program, alternating them so that machine
+    load affects both alike."""
+    bufs = [jxp.device_put(a)._buf for a in args]
+    times = {name: [] for name in compiled}
+    for _ in range(reps):
+        for name, c in compiled.items():
+            t = time.perf_counter()
+            for o in c.executable.execute(bufs):
+                o.block_until_ready()
+            times[name].append(time.perf_counter() - t)
+    return {name: statistics.median(ts) for name, ts in times.items()}
 
 
 def main():
@@ -81,13 +93,16 @@ def main():
     print(f"{'N':>8} {'variant':<12} {'jxp ops':>8} {'hlo ops':>8} "
           f"{'trace':>9} {'trace+compile':>14} {'run':>9}")
     for n in (1024, 1 << 20):
-        results = {}
+        rows, compiled = {}, {}
         for name, fn in (("op", lax.threefry2x32), ("composed", threefry_composed)):
-            ops, hlo, tt, tf, tr, out = measure(fn, n, reps)
-            results[name] = out
+            ops, hlo, tt, tf, compiled[name], args = measure(fn, n, reps)
+            rows[name] = (ops, hlo, tt, tf)
+        run = interleaved_run_times(compiled, args, 5 * reps)
+        for name, (ops, hlo, tt, tf) in rows.items():
             print(f"{n:>8} {name:<12} {ops:>8} {hlo:>8} {tt * 1e3:>7.2f}ms "
-                  f"{tf * 1e3:>12.2f}ms {tr * 1e6:>7.0f}us")
-        for a, b in zip(results["op"], results["composed"]):
+                  f"{tf * 1e3:>12.2f}ms {run[name] * 1e6:>7.0f}us")
+        outs = [c.execute_flat(list(args)) for c in compiled.values()]
+        for a, b in zip(*outs):
             assert np.array_equal(np.asarray(a), np.asarray(b))
 
 
