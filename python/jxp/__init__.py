@@ -17,6 +17,7 @@ from ._src.config import config  # noqa: F401
 from ._src.errors import CompileError  # noqa: F401
 from ._src import runtime as _runtime
 from . import lax, nn, numpy  # noqa: F401
+from . import random  # noqa: F401
 
 __version__ = "0.1.0"
 

@@ -1,16 +1,393 @@
-"""jxp.nn: neural-network functions."""
+"""jxp.nn: neural-network functions, as jax.nn defines them.
+
+The functions are compositions of jxp.numpy's, in JAX's order of
+operations, so that dtypes, weak types and rounding follow JAX's. Like
+JAX's (jitted) ones, each runs as one compiled program when called eagerly.
+"""
+
+import builtins
+import operator
+
+import numpy as np
 
 from . import lax
 from . import numpy as jnp
+from ._src import dtypes as _dt
+from ._src.core import Tracer, abstractify
+from .numpy._ufuncs import _check_arraylike, _fused, _inexact
+
+__all__ = [
+    'relu', 'relu6', 'sigmoid', 'log_sigmoid', 'softplus', 'soft_sign', 'silu',
+    'swish', 'gelu', 'tanh', 'hard_tanh', 'hard_sigmoid', 'hard_silu',
+    'hard_swish', 'leaky_relu', 'elu', 'celu', 'selu', 'mish', 'squareplus',
+    'sparse_plus', 'sparse_sigmoid', 'log1mexp', 'identity', 'glu', 'softmax',
+    'log_softmax', 'logsumexp', 'logmeanexp', 'standardize', 'one_hot',
+]
 
 
+def _arraylike(name, x):
+    _check_arraylike(name, x)
+    return jnp.asarray(x)
+
+
+# ---------------------------------------------------------------------------
+# Elementwise activations
+# ---------------------------------------------------------------------------
+
+
+@_fused()
+def identity(x):
+    return _arraylike("identity", x)
+
+
+@_fused()
 def tanh(x):
     return jnp.tanh(x)
 
 
+@_fused()
 def sigmoid(x):
-    return lax.logistic(jnp.asarray(x))
+    """1 / (1 + exp(-x)): lax.logistic, floats only (as JAX)."""
+    return lax.logistic(x)
 
 
+@_fused()
 def relu(x):
     return jnp.maximum(x, 0)
+
+
+@_fused()
+def relu6(x):
+    return jnp.minimum(jnp.maximum(x, 0), 6.0)
+
+
+@_fused()
+def softplus(x):
+    """log(1 + exp(x)), stable for large |x|."""
+    return jnp.logaddexp(x, 0)
+
+
+@_fused()
+def log_sigmoid(x):
+    """log(sigmoid(x)) = -softplus(-x)."""
+    x = _arraylike("log_sigmoid", x)
+    return -softplus(-x)
+
+
+@_fused()
+def soft_sign(x):
+    x = _arraylike("soft_sign", x)
+    return x / (jnp.abs(x) + 1)
+
+
+@_fused()
+def silu(x):
+    """x * sigmoid(x)."""
+    x = _arraylike("silu", x)
+    return x * sigmoid(x)
+
+
+swish = silu
+
+
+@_fused("approximate")
+def gelu(x, approximate=True):
+    """The Gaussian error linear unit: x * Phi(x), by default with the tanh
+    approximation (as JAX)."""
+    (x,) = _inexact("gelu", x)
+    dtype = abstractify(x).dtype
+    if approximate:
+        c = np.asarray(np.sqrt(2 / np.pi), dtype)[()]  # a strongly typed scalar
+        cdf = 0.5 * (1.0 + jnp.tanh(c * (x + 0.044715 * x ** 3)))
+        return x * cdf
+    erf = getattr(lax, "erf", None)
+    if erf is None:
+        raise NotImplementedError("gelu(approximate=False) needs lax.erf")
+    # JAX: x/2 * erfc(-x/sqrt(2)). With erf only: x/2 * (1 + erf(x/sqrt(2))),
+    # equal up to the rounding of 1 + erf (absolute, tiny for x << 0).
+    sqrt_half = np.asarray(np.sqrt(0.5), dtype)[()]
+    return jnp.asarray(0.5 * x * (1 + erf(x * sqrt_half)), dtype=dtype)
+
+
+@_fused()
+def hard_tanh(x):
+    x = _arraylike("hard_tanh", x)
+    return jnp.where(x > 1, 1, jnp.where(x < -1, -1, x))
+
+
+@_fused()
+def hard_sigmoid(x):
+    return relu6(x + 3.0) / 6.0
+
+
+@_fused()
+def hard_silu(x):
+    x = _arraylike("hard_silu", x)
+    return x * hard_sigmoid(x)
+
+
+hard_swish = hard_silu
+
+
+@_fused()
+def leaky_relu(x, negative_slope=1e-2):
+    x = _arraylike("leaky_relu", x)
+    return jnp.where(x >= 0, x, negative_slope * x)
+
+
+@_fused()
+def elu(x, alpha=1.0):
+    x = _arraylike("elu", x)
+    return jnp.where(x > 0, x, alpha * jnp.expm1(jnp.where(x > 0, 0.0, x)))
+
+
+@_fused()
+def celu(x, alpha=1.0):
+    return jnp.maximum(x, 0.0) + alpha * jnp.expm1(jnp.minimum(x, 0.0) / alpha)
+
+
+@_fused()
+def selu(x):
+    alpha = 1.6732632423543772848170429916717
+    scale = 1.0507009873554804934193349852946
+    return scale * elu(x, alpha)
+
+
+@_fused()
+def mish(x):
+    x = _arraylike("mish", x)
+    return x * jnp.tanh(softplus(x))
+
+
+@_fused()
+def squareplus(x, b=4):
+    _check_arraylike("squareplus", x, b)
+    x, b = jnp.asarray(x), jnp.asarray(b)
+    return (x + jnp.sqrt(jnp.square(x) + b)) / 2
+
+
+@_fused()
+def sparse_plus(x):
+    x = _arraylike("sparse_plus", x)
+    return jnp.where(x <= -1.0, 0.0, jnp.where(x >= 1.0, x, (x + 1.0) ** 2 / 4))
+
+
+@_fused()
+def sparse_sigmoid(x):
+    return 0.5 * jnp.clip(x + 1.0, 0.0, 2.0)
+
+
+@_fused()
+def log1mexp(x):
+    """log(1 - exp(-x)), accurate on both sides of log(2)."""
+    x = _arraylike("log1mexp", x)
+    c = jnp.log(2.0)
+    return jnp.where(x < c, jnp.log(-jnp.expm1(-x)), jnp.log1p(-jnp.exp(-x)))
+
+
+# ---------------------------------------------------------------------------
+# Along axes
+# ---------------------------------------------------------------------------
+
+
+def _canonical_axes(axis, ndim):
+    """Axes as non-negative ints, JAX's errors for out of range ones."""
+    if isinstance(axis, Tracer):
+        raise TypeError("axis must be a static integer or tuple of integers")
+    axes = (axis,) if not isinstance(axis, (tuple, list)) else tuple(axis)
+    out = []
+    for a in axes:
+        a = operator.index(a)
+        if not -ndim <= a < ndim:
+            raise ValueError(f"axis {a} is out of bounds for array of "
+                             f"dimension {ndim}")
+        out.append(a % ndim)
+    if len(set(out)) != len(out):
+        raise ValueError(f"repeated axis: {axes}")
+    return tuple(out)
+
+
+def _static_axis(axis):
+    return tuple(axis) if isinstance(axis, list) else axis
+
+
+@_fused("axis")
+def glu(x, axis=-1):
+    """Gated linear unit: first half times sigmoid of the second."""
+    x = _arraylike("glu", x)
+    shape = abstractify(x).shape
+    (ax,) = _canonical_axes(axis, len(shape))
+    size = shape[ax]
+    assert size % 2 == 0, "axis size must be divisible by 2"
+    half = [d if i != ax else size // 2 for i, d in enumerate(shape)]
+    zeros = [0] * len(shape)
+    x1 = lax.slice(x, zeros, half)
+    x2 = lax.slice(x, [0 if i != ax else size // 2 for i in range(len(shape))],
+                   shape)
+    return x1 * sigmoid(x2)
+
+
+def _minus_inf(x):
+    """-inf converted to x's dtype, as XLA converts it (saturating)."""
+    dtype = abstractify(x).dtype
+    if dtype == _dt.bool_:
+        return True
+    if _dt.is_int(dtype):
+        return np.iinfo(dtype).min
+    return -np.inf
+
+
+def _softmax_parts(name, x, axis, where):
+    x = _arraylike(name, x)
+    _canonical_axes(axis, abstractify(x).ndim)
+    x_max = jnp.max(x, axis, where=where, initial=_minus_inf(x), keepdims=True)
+    x_safe = x if where is None else jnp.where(where, x, -np.inf)
+    return x_max, x_safe
+
+
+@_fused("axis")
+def _softmax(x, axis, where):
+    x_max, x_safe = _softmax_parts("softmax", x, axis, where)
+    unnormalized = jnp.exp(x_safe - x_max)
+    result = unnormalized / jnp.sum(unnormalized, axis, where=where, keepdims=True)
+    if where is not None:
+        result = jnp.where(where, result, 0)
+    return result
+
+
+def softmax(x, axis=-1, where=None):
+    """exp(x) / sum(exp(x)) along `axis`, computed from x - max(x)."""
+    return _softmax(x, _static_axis(axis), where)
+
+
+@_fused("axis")
+def _log_softmax(x, axis, where):
+    x_max, x_safe = _softmax_parts("log_softmax", x, axis, where)
+    shifted = x_safe - x_max
+    shifted_logsumexp = jnp.log(
+        jnp.sum(jnp.exp(shifted), axis, where=where, keepdims=True))
+    result = shifted - shifted_logsumexp
+    if where is not None:
+        return jnp.where(where, result, -np.inf)
+    return result
+
+
+def log_softmax(x, axis=-1, where=None):
+    """x - logsumexp(x) along `axis`, computed from x - max(x)."""
+    return _log_softmax(x, _static_axis(axis), where)
+
+
+def _reduction_axes(x, axis):
+    """Positive axes of a reduction, and the axes to expand back."""
+    ndim = abstractify(x).ndim
+    if axis is None:
+        return tuple(range(ndim))
+    return _canonical_axes(axis, ndim)
+
+
+@_fused("axis", "keepdims", "return_sign")
+def _logsumexp(a, axis, b, keepdims, return_sign, where):
+    if where is not None:
+        a = jnp.where(where, a, 0)
+    if b is not None:
+        a, b = _inexact("logsumexp", a, b)
+        a = jnp.where(b != 0, a, -np.inf)
+    else:
+        (a,) = _inexact("logsumexp", a)
+    dims = _reduction_axes(a, axis)
+    amax = jnp.max(a, axis=dims, keepdims=keepdims, where=where,
+                   initial=_minus_inf(a))
+    amax = lax.select(lax.is_finite(amax), amax, jnp.zeros_like(amax))
+    amax_with_dims = amax if keepdims else jnp.expand_dims(amax, dims)
+    exp_a = lax.exp(lax.sub(a, jnp.broadcast_to(amax_with_dims.astype(a.dtype),
+                                                 a.shape)))
+    if b is not None:
+        exp_a = lax.mul(exp_a, b)
+    sumexp = jnp.sum(exp_a, axis=dims, keepdims=keepdims, where=where)
+    sign = lax.sign(sumexp)
+    sumexp = jnp.abs(sumexp)
+    out = lax.add(lax.log(sumexp), amax.astype(sumexp.dtype))
+    if return_sign:
+        return out, sign
+    if b is not None:
+        out = jnp.where(sign < 0, jnp.array(np.nan, dtype=out.dtype), out)
+    return out
+
+
+def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False,
+              where=None):
+    """log(sum(b * exp(a))) along `axis`, without overflow: the maximum is
+    taken out first (0 for it where it is infinite)."""
+    _check_arraylike("logsumexp", a)
+    return _logsumexp(a, _static_axis(axis), b, builtins.bool(keepdims),
+                      builtins.bool(return_sign), where)
+
+
+@_fused("axis", "keepdims")
+def _logmeanexp(x, axis, where, keepdims):
+    lse = logsumexp(x, axis=axis, where=where, keepdims=keepdims)
+    x = jnp.asarray(x)
+    dims = _reduction_axes(x, axis)
+    if where is None:
+        count = jnp.asarray(
+            int(np.prod([abstractify(x).shape[d] for d in dims])), lse.dtype)
+    else:
+        count = jnp.sum(jnp.broadcast_to(where, x.shape), axis=dims,
+                        keepdims=keepdims, dtype=lse.dtype)
+    return lse - jnp.log(count)
+
+
+def logmeanexp(x, axis=None, where=None, keepdims=False):
+    """log(mean(exp(x))) along `axis`, without overflow."""
+    _check_arraylike("logmeanexp", x)
+    return _logmeanexp(x, _static_axis(axis), where, builtins.bool(keepdims))
+
+
+@_fused("axis")
+def _standardize(x, axis, mean, variance, epsilon, where):
+    if mean is None:
+        mean = jnp.mean(x, axis, keepdims=True, where=where)
+    if variance is None:
+        variance = (jnp.mean(jnp.square(x), axis, keepdims=True, where=where)
+                    - jnp.square(mean))
+        variance = jnp.clip(variance, 0)
+    return jnp.subtract(x, mean) * lax.rsqrt(jnp.asarray(variance + epsilon))
+
+
+def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5,
+                where=None):
+    """(x - mean) / sqrt(variance + epsilon) along `axis`."""
+    _check_arraylike("standardize", x)
+    return _standardize(x, _static_axis(axis), mean, variance, epsilon, where)
+
+
+@_fused("num_classes", "dtype", "axis")
+def _one_hot(x, num_classes, dtype, axis):
+    xa = abstractify(x)
+    if xa.dtype == _dt.bool_:
+        raise TypeError("iota does not accept dtype bool. Accepted dtypes are "
+                        "subtypes of integer or floating.")
+    out_ndim = xa.ndim + 1
+    if not -out_ndim <= axis < out_ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of "
+                         f"dimension {out_ndim}")
+    out_axis = axis % out_ndim
+    shape = list(xa.shape)
+    shape.insert(out_axis, num_classes)
+    dims = [i for i in range(out_ndim) if i != out_axis]
+    lhs = lax.broadcast_in_dim(x, shape, dims)
+    rhs = lax.broadcasted_iota(xa.dtype, shape, out_axis)
+    return lax.eq(lhs, rhs).astype(dtype)
+
+
+def one_hot(x, num_classes, *, dtype=None, axis=-1):
+    """x's integers as one-hot vectors of length `num_classes` along `axis`
+    (all zeros for values outside [0, num_classes))."""
+    if isinstance(num_classes, Tracer):
+        from ._src.errors import ConcretizationTypeError
+        raise ConcretizationTypeError(
+            num_classes, "The error arose in jax.nn.one_hot argument `num_classes`.")
+    num_classes = operator.index(num_classes)
+    x = jnp.asarray(x)
+    dtype = _dt.default_float() if dtype is None else _dt.canonicalize(dtype)
+    return _one_hot(x, num_classes, dtype, operator.index(axis))

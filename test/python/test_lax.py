@@ -1151,14 +1151,16 @@ TESTED = set(UNARY) | set(BINARY) | set(SCATTER_OPS) | set(REDUCERS) | set(
     "transpose", "rev", "argmax", "argmin", "dot_general", "dot", "slice",
     "dynamic_slice", "dynamic_update_slice", "concatenate", "pad", "sort",
     "gather", "GatherDimensionNumbers", "ScatterDimensionNumbers",
-    "GatherScatterMode", "RoundingMethod"}
+    "GatherScatterMode", "RoundingMethod", "erf_inv"}
+# jxp extensions of lax, tested in their own files (JAX keeps them internal).
+TESTED_ELSEWHERE = {"threefry2x32"}  # test_threefry.py
 
 
 def test_every_lax_function_is_tested():
     public = {n for n, v in vars(xlax).items()
               if not n.startswith("_") and callable(v)
               and getattr(v, "__module__", "") in ("jxp.lax", "jxp._src.lax")}
-    assert public - TESTED == set()
+    assert public - TESTED - TESTED_ELSEWHERE == set()
 
 
 def test_lax_functions_exist_in_jax():

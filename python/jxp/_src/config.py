@@ -1,9 +1,20 @@
 """jxp.config: JAX's flag names, the ones jxp honours.
 
 Flag values that change what a traced program means are part of every
-cache key (`trace_key`)."""
+cache key (`trace_key`): jit and eager caches never mix programs traced
+with x64 on and off. As in JAX, JAX_ENABLE_X64 in the environment sets the
+initial value of jax_enable_x64."""
+
+import os
 
 from . import runtime
+
+
+def _env_bool(name, default):
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in ("1", "true", "t", "yes", "y", "on")
 
 
 class Config:
@@ -15,18 +26,34 @@ class Config:
 
     def __init__(self):
         self._values = dict(self._flags)
+        self._values["jax_enable_x64"] = _env_bool("JAX_ENABLE_X64", False)
         self.trace_key = tuple(sorted(self._values.items()))
+        if self._values["jax_enable_x64"]:
+            runtime.set_x64(True)
 
     def update(self, name, value):
         if name not in self._values:
             raise AttributeError(f"Unrecognized config option: {name}")
+        if isinstance(self._flags[name], bool):
+            value = bool(value)
         self._values[name] = value
         self.trace_key = tuple(sorted(self._values.items()))
         if name == "jax_enable_x64":
-            runtime.set_x64(bool(value))
+            runtime.set_x64(value)
 
     def read(self, name):
-        return self._values[name]
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"Unrecognized config option: {name}") from None
+
+    @property
+    def x64_enabled(self):
+        return self._values["jax_enable_x64"]
+
+    @property
+    def values(self):
+        return dict(self._values)
 
     def __getattr__(self, name):
         try:

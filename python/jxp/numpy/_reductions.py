@@ -1,86 +1,620 @@
 """Reductions and scans."""
 
 import builtins
+import operator
 
 import numpy as np
 
 from .. import lax
 from .._src import dtypes as _dt
-from .._src.core import abstractify
+from .._src.core import Tracer, abstractify
 from ._util import (
-    _axes, _constant, _keep_weak, asarray, astype, ndim)
+    _check_arraylike, _filled, _keep_weak, astype, broadcast_to)
 from ._shape import (
-    ravel)
+    _canon_axes, _canon_axis, _expand, _slice_in_dim, ravel)
+from ._shape import _const as _constant  # noqa: E402
+from ._shape import asarray  # noqa: E402
 
-__all__ = ['sum', 'prod', 'max', 'amax', 'min', 'amin', 'all', 'any', 'mean', 'argmax', 'argmin', 'cumsum', 'sort']
-
-
-# --- reductions -------------------------------------------------------------
-
-
-def _reduction(name, reducer, bool_to_int=False):
-    def f(a, axis=None, dtype=None, keepdims=False):
-        a = asarray(a)
-        av = abstractify(a)
-        if dtype is not None:
-            a = astype(a, dtype)
-        elif bool_to_int and av.dtype == _dt.bool_:
-            a = astype(a, _dt.default_int())
-        elif bool_to_int and _dt.is_int(av.dtype) and av.dtype.itemsize < 4:
-            a = astype(a, _dt.uint32 if _dt.is_unsigned(av.dtype) else _dt.int32)
-        axes = _axes(axis, av.ndim)
-        out = _keep_weak(reducer(a, axes), False)  # strongly typed, as JAX
-        if keepdims:
-            out = lax.reshape(out, [1 if i in axes else d
-                                    for i, d in enumerate(av.shape)])
-        return out
-    f.__name__ = name
-    return f
+__all__ = ['sum', 'prod', 'max', 'amax', 'min', 'amin', 'all', 'any', 'mean',
+           'var', 'std', 'argmax', 'argmin', 'nanargmax', 'nanargmin',
+           'cumsum', 'cumprod', 'nancumsum', 'nancumprod', 'nansum',
+           'nanprod', 'nanmax', 'nanmin', 'nanmean', 'nanvar', 'nanstd',
+           'median', 'average', 'ptp', 'count_nonzero']
 
 
-sum = _reduction("sum", lax.reduce_sum, True)  # noqa: A001
-prod = _reduction("prod", lax.reduce_prod, True)
-max = amax = _reduction("max", lax.reduce_max)  # noqa: A001
-min = amin = _reduction("min", lax.reduce_min)  # noqa: A001
-all = _reduction("all", lambda a, axes: lax.reduce_and(astype(a, bool), axes))  # noqa: A001
-any = _reduction("any", lambda a, axes: lax.reduce_or(astype(a, bool), axes))  # noqa: A001
+# --- helpers -----------------------------------------------------------------
 
 
-def mean(a, axis=None, dtype=None, keepdims=False):
-    a = asarray(a)
+def _arg(name, a):
+    """An array argument; lists and tuples are refused, as in JAX."""
+    _check_arraylike(name, a)
+    return asarray(a)
+
+
+def _where_arg(name, where):
+    if where is None:
+        return None
+    _check_arraylike(name, where)
+    where = asarray(where)
+    if abstractify(where).dtype != _dt.bool_:
+        raise ValueError(f"jnp.{name}: where must be None or a boolean array; "
+                         f"got where.dtype={abstractify(where).dtype}.")
+    return where
+
+
+def _promote_integer_dtype(dtype):
+    if dtype == _dt.bool_:
+        return _dt.default_int()
+    if _dt.is_unsigned(dtype):
+        return _dt.uint64 if _dt.x64() else (
+            _dt.uint32 if dtype.itemsize < 4 else dtype)
+    if _dt.is_int(dtype):
+        di = _dt.default_int()
+        return di if dtype.itemsize < di.itemsize else dtype
+    return dtype
+
+
+def _upcast_f16(dtype):
+    return _dt.float32 if dtype in (_dt.float16, _dt.bfloat16) else dtype
+
+
+def _init_value(dtype, value):
+    """A reduction's identity in `dtype` (JAX's _reduction_init_val)."""
+    if dtype == _dt.bool_:
+        return np.array(value > 0, dtype)
+    try:
+        with np.errstate(all="raise"):
+            return np.array(value, dtype)
+    except (OverflowError, FloatingPointError):
+        info = np.iinfo(dtype)
+        return np.array(info.min if np.sign(value) < 0 else info.max, dtype)
+
+
+def _convert(x, dtype):
+    a = abstractify(x)
+    if a.dtype == dtype:
+        return x
+    return lax.convert_element_type(x, dtype)
+
+
+def _is_nan(x):
+    return lax.ne(x, x)
+
+
+# (reduce kind, elementwise op) for each reduction, by bool-ness
+_OPS = {
+    "sum": ("sum", lax.add), "prod": ("prod", lax.mul),
+    "max": ("max", lax.max), "min": ("min", lax.min),
+    "and": ("and", lax.bitwise_and), "or": ("or", lax.bitwise_or),
+}
+_BOOL_OPS = {"sum": "or", "prod": "and", "max": "or", "min": "and",
+             "and": "and", "or": "or"}
+
+
+def _reduction(name, a, kind, init, *, has_identity=True, numeric=False,
+               to_bool=False, upcast_f16=False, axis=None, dtype=None,
+               out=None, keepdims=False, initial=None, where=None,
+               promote_integers=False):
+    if out is not None:
+        raise NotImplementedError(f"The 'out' argument to jnp.{name} is not "
+                                  f"supported.")
+    a = _arg(name, a)
+    where = _where_arg(name, where)
+    if isinstance(axis, Tracer):
+        from .._src.errors import ConcretizationTypeError
+        raise ConcretizationTypeError(axis, f"axis argument to jnp.{name}().\n")
+    if initial is None and not has_identity and where is not None:
+        raise ValueError(f"reduction operation {name} does not have an "
+                         f"identity, so to use a where mask one has to specify "
+                         f"'initial'")
+    if to_bool:
+        a = _convert(a, _dt.bool_)
+    if numeric and abstractify(a).dtype == _dt.bool_:
+        a = _convert(a, _dt.default_int())
     av = abstractify(a)
-    n = builtins.int(np.prod([av.shape[i] for i in _axes(axis, av.ndim)]))
-    if dtype is None and not _dt.is_inexact(av.dtype):
-        dtype = _dt.default_float()
-    s = sum(a, axis, dtype, keepdims)
-    return lax.div(s, _constant(n, abstractify(s).dtype))
+    dims = _canon_axes(axis, av.ndim)
+    if initial is None and not has_identity:
+        if not builtins.all(av.shape[d] >= 1 for d in dims):
+            raise ValueError(f"zero-size array to reduction operation {name} "
+                             f"which has no identity")
+    if dtype is None:
+        result_dtype = av.dtype
+        if promote_integers:
+            result_dtype = _promote_integer_dtype(result_dtype)
+    else:
+        result_dtype = _dt.canonicalize(dtype)
+    comp = (_upcast_f16(result_dtype) if upcast_f16 and
+            _dt.is_inexact(result_dtype) else result_dtype)
+    a = _convert(a, comp)
+    if comp == _dt.bool_:
+        kind = _BOOL_OPS[kind]
+    reduce_kind, op = _OPS[kind]
+    if where is not None:
+        init_val = _init_value(comp, init)
+        a = lax.select(broadcast_to(where, av.shape), a,
+                       lax.broadcast_in_dim(_constant(init_val, comp),
+                                            av.shape, ()))
+    result = getattr(lax, f"reduce_{reduce_kind}")(a, dims)
+    if initial is not None:
+        _check_arraylike(name, initial)
+        init_arr = astype(initial, comp)
+        if abstractify(init_arr).shape != ():
+            raise ValueError(f"initial value must be a scalar. Got array of "
+                             f"shape {abstractify(init_arr).shape}")
+        init_arr = _keep_weak(init_arr, abstractify(result).weak_type)
+        result = op(lax.broadcast_in_dim(init_arr, abstractify(result).shape,
+                                         ()), result)
+    if keepdims:
+        result = _expand(result, dims)
+    return _keep_weak(_convert(result, result_dtype if dtype is None
+                               else _dt.canonicalize(dtype)), False)
 
 
-def argmax(a, axis=None):
-    a = asarray(a)
+# --- basic reductions --------------------------------------------------------
+
+
+def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None,  # noqa: A001
+        where=None, promote_integers=True):
+    return _reduction("sum", a, "sum", 0, numeric=True,
+                      upcast_f16=dtype is None, axis=axis, dtype=dtype,
+                      out=out, keepdims=keepdims, initial=initial, where=where,
+                      promote_integers=promote_integers)
+
+
+def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None,
+         where=None, promote_integers=True):
+    return _reduction("prod", a, "prod", 1, numeric=True,
+                      upcast_f16=dtype is None, axis=axis, dtype=dtype,
+                      out=out, keepdims=keepdims, initial=initial, where=where,
+                      promote_integers=promote_integers)
+
+
+def max(a, axis=None, out=None, keepdims=False, initial=None, where=None):  # noqa: A001
+    return _reduction("max", a, "max", -np.inf, has_identity=False, axis=axis,
+                      out=out, keepdims=keepdims, initial=initial, where=where)
+
+
+def min(a, axis=None, out=None, keepdims=False, initial=None, where=None):  # noqa: A001
+    return _reduction("min", a, "min", np.inf, has_identity=False, axis=axis,
+                      out=out, keepdims=keepdims, initial=initial, where=where)
+
+
+def amax(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    return max(a, axis, out, keepdims, initial, where)
+
+
+def amin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    return min(a, axis, out, keepdims, initial, where)
+
+
+def all(a, axis=None, out=None, keepdims=False, *, where=None):  # noqa: A001
+    return _reduction("all", a, "and", True, to_bool=True, axis=axis, out=out,
+                      keepdims=keepdims, where=where)
+
+
+def any(a, axis=None, out=None, keepdims=False, *, where=None):  # noqa: A001
+    return _reduction("any", a, "or", False, to_bool=True, axis=axis, out=out,
+                      keepdims=keepdims, where=where)
+
+
+def _axis_size(shape, axis):
     if axis is None:
-        a, axis = ravel(a), 0
-    return lax.argmax(a, axis % ndim(a), _dt.default_int())
+        return int(np.prod(shape, dtype=np.int64))
+    axes = _canon_axes(axis, len(shape))
+    return int(np.prod([shape[i] for i in axes], dtype=np.int64))
 
 
-def argmin(a, axis=None):
-    a = asarray(a)
+def _count(a, axis, keepdims, where, dtype):
+    av = abstractify(a)
+    if where is None:
+        return _constant(_axis_size(av.shape, axis), dtype)
+    return sum(broadcast_to(where, av.shape), axis, dtype=dtype,
+               keepdims=keepdims)
+
+
+def _to_inexact(dtype):
+    return dtype if _dt.is_inexact(dtype) else _dt.default_float()
+
+
+def _div(x, y):
+    """lax.div with y (scalar or same-shaped) broadcast to x."""
+    xs, ys = abstractify(x).shape, abstractify(y).shape
+    if ys != xs:
+        y = lax.broadcast_in_dim(y, xs, tuple(range(len(xs) - len(ys), len(xs)))) \
+            if ys else lax.broadcast_in_dim(y, xs, ())
+    return lax.div(x, y)
+
+
+def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.mean is not "
+                                  "supported.")
+    a = _arg('mean', a)
+    where = _where_arg("mean", where)
+    av = abstractify(a)
+    result_dtype = (_to_inexact(av.dtype) if dtype is None
+                    else _dt.canonicalize(dtype))
+    comp = (_upcast_f16(result_dtype) if dtype is None
+            and _dt.is_inexact(result_dtype) else result_dtype)
+    _canon_axes(axis, av.ndim)
+    normalizer = _count(a, axis, keepdims, where, comp)
+    s = sum(a, axis, dtype=comp, keepdims=keepdims, where=where)
+    return _keep_weak(_convert(_div(s, normalizer), result_dtype), False)
+
+
+def _var_promote_types(a_dtype, dtype):
+    if dtype is not None:
+        comp = dtype
+    elif not _dt.is_inexact(a_dtype):
+        dtype = comp = _to_inexact(a_dtype)
+    else:
+        dtype = comp = a_dtype
+    return _upcast_f16(comp), dtype
+
+
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
+        where=None, mean=None, correction=None):
+    if correction is None:
+        correction = ddof
+    elif not isinstance(ddof, int) or ddof != 0:
+        raise ValueError("ddof and correction can't be provided "
+                         "simultaneously.")
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.var is not "
+                                  "supported.")
+    a = _arg('var', a)
+    where = _where_arg("var", where)
+    dtype = None if dtype is None else _dt.canonicalize(dtype)
+    comp, dtype = _var_promote_types(abstractify(a).dtype, dtype)
+    a = _convert(a, comp)
+    av = abstractify(a)
+    dims = _canon_axes(axis, av.ndim)
+    if mean is None:
+        a_mean = globals()["mean"](a, axis, dtype=comp, keepdims=True,
+                                   where=where)
+    else:
+        a_mean = _convert(asarray(mean), comp)
+    a_mean = _keep_weak(a_mean, av.weak_type)
+    centered = lax.sub(a, broadcast_to(a_mean, av.shape))
+    centered = lax.mul(centered, centered)
+    normalizer = _count(a, axis, keepdims, where, comp)
+    normalizer = lax.sub(normalizer, _filled(normalizer, correction))
+    result = sum(centered, dims, dtype=comp, keepdims=keepdims, where=where)
+    result = _keep_weak(_convert(_div(result, normalizer), dtype), False)
+    ok = lax.gt(normalizer, _filled(normalizer, 0))
+    ok = broadcast_to(ok, abstractify(result).shape)
+    from ._ufuncs import where as _where
+    return _where(ok, result, np.nan)
+
+
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
+        where=None, mean=None, correction=None):
+    if dtype is not None:
+        dtype = _dt.canonicalize(dtype)
+        if not _dt.is_inexact(dtype):
+            raise ValueError(f"dtype argument to jnp.std must be inexact; got "
+                             f"{dtype}")
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.std is not "
+                                  "supported.")
+    return lax.sqrt(var(a, axis, dtype, None, ddof, keepdims, where=where,
+                        mean=mean, correction=correction))
+
+
+def ptp(a, axis=None, out=None, keepdims=False):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.ptp is not "
+                                  "supported.")
+    a = _arg('ptp', a)
+    x = max(a, axis=axis, keepdims=keepdims)
+    y = min(a, axis=axis, keepdims=keepdims)
+    return lax.sub(x, y)
+
+
+def count_nonzero(a, axis=None, keepdims=False):
+    a = _arg('count_nonzero', a)
+    av = abstractify(a)
+    nz = lax.ne(a, lax.broadcast_in_dim(_constant(0, av.dtype), av.shape, ()))
+    return sum(nz, axis=axis, dtype=_dt.default_int(), keepdims=keepdims)
+
+
+def average(a, axis=None, weights=None, returned=False, keepdims=False):
+    from ._ufuncs import multiply, true_divide
+    a = _arg('average', a)
+    n = abstractify(a).ndim
+    axis_tuple = _canon_axes(axis, n)
+    if weights is None:
+        if not _dt.is_inexact(abstractify(a).dtype):
+            a = _convert(a, _dt.default_float())
+        avg = mean(a, axis=axis, keepdims=keepdims)
+        weights_sum = _constant(_axis_size(abstractify(a).shape, axis),
+                                abstractify(avg).dtype)
+    else:
+        _check_arraylike("average", weights)
+        weights = asarray(weights)
+        from ._util import _promote_no_broadcast
+        a, weights = _promote_no_broadcast("average", a, weights)
+        if not _dt.is_inexact(abstractify(a).dtype):
+            a = _convert(a, _dt.default_float())
+            weights = _convert(weights, _dt.default_float())
+        ash, wsh = abstractify(a).shape, abstractify(weights).shape
+        if ash != wsh:
+            if axis is None:
+                raise ValueError("Axis must be specified when shapes of a and "
+                                 "weights differ.")
+            if wsh != tuple(ash[ax] for ax in axis_tuple):
+                raise ValueError("Shape of weights must be consistent with "
+                                 "shape of a along specified axis.")
+            new_shape = tuple(d if i in axis_tuple else 1
+                              for i, d in enumerate(ash))
+            weights = lax.reshape(lax.transpose(
+                weights, tuple(np.argsort(axis_tuple))), new_shape)
+        weights_sum = sum(weights, axis=axis, keepdims=keepdims)
+        avg = true_divide(sum(multiply(a, weights), axis=axis,
+                              keepdims=keepdims), weights_sum)
+    if returned:
+        if abstractify(avg).shape != abstractify(weights_sum).shape:
+            weights_sum = broadcast_to(weights_sum, abstractify(avg).shape)
+        return avg, weights_sum
+    return avg
+
+
+# --- arg reductions -----------------------------------------------------------
+
+
+def _arg_reduce(name, prim, a, axis, out, keepdims):
+    if out is not None:
+        raise NotImplementedError(f"The 'out' argument to jnp.{name} is not "
+                                  f"supported.")
+    a = _arg(name, a)
+    keepdims = bool(keepdims)
+    n_in = abstractify(a).ndim
     if axis is None:
-        a, axis = ravel(a), 0
-    return lax.argmin(a, axis % ndim(a), _dt.default_int())
+        dims = list(range(n_in))
+        a = ravel(a)
+        axis = 0
+    else:
+        axis = operator.index(axis)
+        dims = [axis]
+    if abstractify(a).shape[axis] == 0:
+        raise ValueError(f"attempt to get {name} of an empty sequence")
+    n = abstractify(a).ndim
+    result = prim(a, _canon_axis(axis, n), _dt.default_int())
+    if keepdims:
+        result = _expand(result, [_canon_axis(d, n_in) for d in dims])
+    return result
 
 
-def cumsum(a, axis=None, dtype=None):
-    a = asarray(a)
+def argmax(a, axis=None, out=None, keepdims=None):
+    return _arg_reduce("argmax", lax.argmax, a, axis, out, keepdims)
+
+
+def argmin(a, axis=None, out=None, keepdims=None):
+    return _arg_reduce("argmin", lax.argmin, a, axis, out, keepdims)
+
+
+def _nan_arg(name, fn, fill, a, axis, out, keepdims):
+    if out is not None:
+        raise NotImplementedError(f"The 'out' argument to jnp.{name} is not "
+                                  f"supported.")
+    a = _arg(name, a)
+    if not _dt.is_inexact(abstractify(a).dtype):
+        return fn(a, axis=axis, keepdims=keepdims)
+    nan = _is_nan(a)
+    a = lax.select(nan, _filled(a, fill), a)
+    res = fn(a, axis=axis, keepdims=keepdims)
+    all_nan = all(nan, axis=axis, keepdims=bool(keepdims))
+    return lax.select(all_nan, _filled(res, -1), res)
+
+
+def nanargmax(a, axis=None, out=None, keepdims=None):
+    return _nan_arg("nanargmax", argmax, -np.inf, a, axis, out, keepdims)
+
+
+def nanargmin(a, axis=None, out=None, keepdims=None):
+    return _nan_arg("nanargmin", argmin, np.inf, a, axis, out, keepdims)
+
+
+# --- nan-ignoring reductions ---------------------------------------------------
+
+
+def _nan_reduction(name, fn, init, nan_if_all_nan, a, axis=None, keepdims=False,
+                   where=None, out=None, **kwargs):
+    if out is not None:
+        raise NotImplementedError(f"The 'out' argument to jnp.{name} is not "
+                                  f"supported.")
+    a = _arg(name, a)
+    where = _where_arg(name, where)
+    av = abstractify(a)
+    if not _dt.is_inexact(av.dtype):
+        return fn(a, axis=axis, keepdims=keepdims, where=where, **kwargs)
+    fill = lax.broadcast_in_dim(_constant(_init_value(av.dtype, init),
+                                          av.dtype), av.shape, ())
+    out = fn(lax.select(_is_nan(a), _keep_weak(fill, av.weak_type), a),
+             axis=axis, keepdims=keepdims, where=where, **kwargs)
+    if nan_if_all_nan:
+        all_nan = all(_is_nan(a), axis=axis, keepdims=keepdims)
+        oa = abstractify(out)
+        return lax.select(all_nan, lax.broadcast_in_dim(
+            _constant(np.nan, oa.dtype), oa.shape, ()), out)
+    return out
+
+
+def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    return _nan_reduction("nanmin", min, np.inf, initial is None, a, axis,
+                          keepdims, where, out, initial=initial)
+
+
+def nanmax(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    return _nan_reduction("nanmax", max, -np.inf, initial is None, a, axis,
+                          keepdims, where, out, initial=initial)
+
+
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None,
+           where=None):
+    return _nan_reduction("nansum", sum, 0, False, a, axis, keepdims, where,
+                          out, dtype=dtype, initial=initial)
+
+
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None,
+            where=None):
+    return _nan_reduction("nanprod", prod, 1, False, a, axis, keepdims, where,
+                          out, dtype=dtype, initial=initial)
+
+
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.nanmean is not "
+                                  "supported.")
+    a = _arg('nanmean', a)
+    where = _where_arg("nanmean", where)
+    av = abstractify(a)
+    if not _dt.is_inexact(av.dtype):
+        return mean(a, axis, dtype, None, keepdims, where=where)
+    dtype = _to_inexact(av.dtype) if dtype is None else _dt.canonicalize(dtype)
+    normalizer = sum(lax.bitwise_not(_is_nan(a)), axis=axis, dtype=dtype,
+                     keepdims=keepdims, where=where)
+    return _div(nansum(a, axis, dtype=dtype, keepdims=keepdims, where=where),
+                normalizer)
+
+
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False,
+           where=None, mean=None):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.nanvar is not "
+                                  "supported.")
+    a = _arg('nanvar', a)
+    where = _where_arg("nanvar", where)
+    dtype = None if dtype is None else _dt.canonicalize(dtype)
+    comp, dtype = _var_promote_types(abstractify(a).dtype, dtype)
+    a = _keep_weak(_convert(a, comp), False)
+    av = abstractify(a)
+    if mean is None:
+        a_mean = nanmean(a, axis, dtype=comp, keepdims=True, where=where)
+    else:
+        a_mean = _keep_weak(_convert(asarray(mean), comp), False)
+    centered = lax.sub(a, broadcast_to(a_mean, av.shape))
+    centered = lax.select(_is_nan(a), _filled(centered, 0), centered)
+    centered = lax.mul(centered, centered)
+    normalizer = sum(lax.bitwise_not(_is_nan(a)), axis=axis,
+                     keepdims=keepdims, where=where)
+    normalizer = lax.sub(normalizer, _filled(normalizer, ddof))
+    bad = lax.le(normalizer, _filled(normalizer, 0))
+    result = sum(centered, axis, keepdims=keepdims, where=where)
+    result = lax.select(bad, _filled(result, np.nan), result)
+    divisor = lax.select(bad, _filled(normalizer, 1), normalizer)
+    result = _div(result, _convert(divisor, abstractify(result).dtype))
+    return _keep_weak(_convert(result, dtype), False)
+
+
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False,
+           where=None, mean=None):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.nanstd is not "
+                                  "supported.")
+    return lax.sqrt(nanvar(a, axis, dtype, None, ddof, keepdims, where=where,
+                           mean=mean))
+
+
+# --- scans --------------------------------------------------------------------
+
+
+def _cumulative(name, scan, a, axis, dtype, out, fill_nan=False, fill=0):
+    if out is not None:
+        raise NotImplementedError(f"The 'out' argument to jnp.{name} is not "
+                                  f"supported")
+    scalar = np.isscalar(a) or isinstance(a, (int, float, complex, bool))
+    a = _arg(name, a)
+    av = abstractify(a)
+    if axis is None or scalar:
+        a = lax.reshape(a, (av.size,))
     if axis is None:
-        a, axis = ravel(a), 0
-    if dtype is not None or abstractify(a).dtype == _dt.bool_:
-        a = astype(a, dtype or _dt.default_int())
-    return _keep_weak(lax.cumsum(a, axis), False)
+        axis = 0
+    av = abstractify(a)
+    axis = _canon_axis(axis, av.ndim)
+    if fill_nan and _dt.is_inexact(av.dtype):
+        a = lax.select(_is_nan(a), _keep_weak(_filled(a, fill), av.weak_type), a)
+    if dtype is None:
+        result = (_promote_integer_dtype(av.dtype) if av.dtype == _dt.bool_
+                  else av.dtype)
+        comp = result
+    elif _dt.canonicalize(dtype) == _dt.bool_:
+        result = _dt.bool_
+        if av.dtype != _dt.bool_:
+            a = lax.ne(a, _keep_weak(_filled(a, 0), av.weak_type))
+        comp = _promote_integer_dtype(result)
+    else:
+        result = comp = _dt.canonicalize(dtype)
+    a = _convert(a, comp)
+    return _keep_weak(_convert(scan(a, axis), result), False)
 
 
-def sort(a, axis=-1):
-    a = asarray(a)
+def cumsum(a, axis=None, dtype=None, out=None):
+    return _cumulative("cumsum", lax.cumsum, a, axis, dtype, out)
+
+
+def cumprod(a, axis=None, dtype=None, out=None):
+    return _cumulative("cumprod", lax.cumprod, a, axis, dtype, out)
+
+
+def nancumsum(a, axis=None, dtype=None, out=None):
+    return _cumulative("nancumsum", lax.cumsum, a, axis, dtype, out, True, 0)
+
+
+def nancumprod(a, axis=None, dtype=None, out=None):
+    return _cumulative("nancumprod", lax.cumprod, a, axis, dtype, out, True, 1)
+
+
+# --- order statistics -------------------------------------------------------
+
+
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.median is not "
+                                  "supported.")
+    a = _arg('median', a)
+    av = abstractify(a)
+    if not _dt.is_inexact(av.dtype):
+        a = _convert(a, _dt.default_float())
+        av = abstractify(a)
+    keep_shape = None
     if axis is None:
-        a, axis = ravel(a), 0
-    return lax.sort(a, axis)
+        if keepdims:
+            keep_shape = (1,) * av.ndim or None
+        a = lax.reshape(a, (av.size,))
+        axis = 0
+    elif not isinstance(axis, (int, np.integer)):
+        axes = _canon_axes(axis, av.ndim)
+        if keepdims:
+            keep_shape = tuple(1 if i in axes else d
+                               for i, d in enumerate(av.shape))
+        rest = [i for i in range(av.ndim) if i not in axes]
+        a = lax.transpose(a, rest + sorted(axes))
+        a = lax.reshape(a, tuple(av.shape[i] for i in rest) + (
+            int(np.prod([av.shape[i] for i in axes], dtype=np.int64)),))
+        axis = len(rest)
+        keepdims = False if keep_shape is not None else keepdims
+    else:
+        axis = _canon_axis(axis, av.ndim)
+    av = abstractify(a)
+    has_nan = any(_is_nan(a), axis=axis, keepdims=True)
+    a = lax.select(broadcast_to(has_nan, av.shape), _filled(a, np.nan), a) \
+        if av.size else a
+    a = lax.sort(a, axis) if av.ndim else a
+    n = av.shape[axis]
+    q = 0.5 * (n - 1)
+    lo = builtins.min(builtins.max(int(np.floor(q)), 0), builtins.max(n - 1, 0))
+    hi = builtins.min(builtins.max(int(np.ceil(q)), 0), builtins.max(n - 1, 0))
+    if n == 0:
+        raise TypeError(f"Slice size at index {axis} in gather op is out of "
+                        f"range, must be within [0, 0 + 1), got 1.")
+    else:
+        low = _slice_in_dim(a, lo, lo + 1, axis)
+        high = _slice_in_dim(a, hi, hi + 1, axis)
+    res = lax.mul(lax.add(low, high), _filled(low, 0.5))
+    if keep_shape is not None:
+        return _keep_weak(lax.reshape(res, keep_shape), False)
+    if not keepdims:
+        res = lax.reshape(res, tuple(d for i, d in enumerate(abstractify(res).shape)
+                                     if i != axis))
+    return _keep_weak(res, False)

@@ -1,58 +1,235 @@
-"""Shape manipulation."""
+"""Shape manipulation: reshape, transposes, joins, splits, padding, tiling."""
 
 import builtins
+import operator
 
 import numpy as np
 
 from .. import lax
-from .._src.core import abstractify
+from .._src import dtypes as _dt
+from .._src.core import Tracer, abstractify, current_frame
+from . import _util
 from ._util import (
-    _promote_no_broadcast, asarray, ndim, shape)
+    _check_arraylike, _constant, _filled, _is_array, _keep_weak,
+    _promote_no_broadcast, astype, broadcast_to, ndim, shape)
 
-__all__ = ['reshape', 'ravel', 'transpose', 'expand_dims', 'squeeze', 'concatenate', 'stack']
-
-
-# --- shapes -----------------------------------------------------------------
-
-
-def reshape(a, newshape=None, order="C", *, shape=None):
-    newshape = shape if newshape is None else newshape
-    a = asarray(a)
-    if isinstance(newshape, (int, np.integer)):
-        newshape = (newshape,)
-    newshape = list(newshape)
-    total = abstractify(a).size
-    if -1 in newshape:
-        known = builtins.int(np.prod([d for d in newshape if d != -1]))
-        newshape[newshape.index(-1)] = total // known if known else 0
-    return lax.reshape(a, newshape)
+__all__ = ['reshape', 'ravel', 'transpose', 'swapaxes', 'moveaxis',
+           'expand_dims', 'squeeze', 'flip', 'fliplr', 'flipud', 'roll',
+           'tile', 'repeat', 'broadcast_arrays', 'broadcast_shapes',
+           'concatenate', 'stack', 'hstack', 'vstack', 'dstack',
+           'column_stack', 'split', 'array_split', 'pad', 'atleast_1d',
+           'atleast_2d', 'atleast_3d']
 
 
-def ravel(a):
-    return reshape(a, (-1,))
+# --- helpers shared with the other modules ------------------------------------
+
+
+def _canon_axis(axis, n):
+    """An axis in [-n, n) as a non-negative int; ValueError otherwise (JAX's
+    canonicalize_axis)."""
+    axis = operator.index(axis)
+    if not -n <= axis < n:
+        raise ValueError(f"axis {axis} is out of bounds for array of "
+                         f"dimension {n}")
+    return axis + n if axis < 0 else axis
+
+
+def _const(value, dtype, weak_type=False):
+    """_constant, but bool arrays go through uint8 (jxp's core cannot embed
+    multi-element bool constants in traced programs)."""
+    dtype = np.dtype(dtype)
+    if dtype == _dt.bool_ and np.size(value) > 1:
+        c = _constant(np.asarray(value).astype(np.uint8), _dt.uint8)
+        return _keep_weak(lax.convert_element_type(c, _dt.bool_), weak_type)
+    return _constant(value, dtype, weak_type)
+
+
+def _host_bool_constant(a, dtype):
+    """Under jit, a host bool array (or a host array asked for as bool) as a
+    constant built through _const; None for anything else."""
+    if current_frame() is None or _is_array(a) or isinstance(
+            a, (bool, int, float, complex, np.generic)):
+        return None
+    try:
+        host = np.asarray(a)
+    except Exception:
+        return None
+    if host.dtype == object or host.size <= 1:
+        return None
+    target = host.dtype if dtype is None else np.dtype(dtype)
+    if target != _dt.bool_:
+        return None
+    return _const(host.astype(bool), _dt.bool_)
+
+
+def asarray(a, dtype=None):
+    c = _host_bool_constant(a, dtype)
+    return c if c is not None else _util.asarray(a, dtype=dtype)
+
+
+def array(a, dtype=None, copy=True, ndmin=0):
+    c = _host_bool_constant(a, dtype)
+    if c is None:
+        return _util.array(a, dtype=dtype, copy=copy, ndmin=ndmin)
+    s = shape(c)
+    return lax.reshape(c, (1,) * (ndmin - len(s)) + s) if ndmin > len(s) else c
+
+
+def _index_tuple(x):
+    """An int or a sequence of ints as a tuple of ints."""
+    if isinstance(x, Tracer):
+        from .._src.errors import ConcretizationTypeError
+        raise ConcretizationTypeError(x, "expected a static index or sequence "
+                                         "of indices.\n")
+    try:
+        return (operator.index(x),)
+    except TypeError:
+        return tuple(operator.index(i) for i in x)
+
+
+def _canon_axes(axis, n, allow_duplicate=False):
+    """A reduction's `axis` argument (None, an int or a sequence) as a tuple
+    of non-negative axes."""
+    if axis is None:
+        return tuple(range(n))
+    if isinstance(axis, Tracer):
+        from .._src.errors import ConcretizationTypeError
+        raise ConcretizationTypeError(axis, "The axis argument must be known "
+                                            "statically.\n")
+    axes = tuple(_canon_axis(a, n) for a in _index_tuple(axis))
+    if not allow_duplicate and len(set(axes)) != len(axes):
+        raise ValueError(f"duplicate value in 'axis': {axis}")
+    return axes
+
+
+def _arraylike(name, *args):
+    """args as jxp arrays; lists and tuples are refused, as in JAX."""
+    _check_arraylike(name, *args)
+    out = [asarray(a) for a in args]
+    return out[0] if len(out) == 1 else out
+
+
+def _slice_in_dim(x, start, stop, axis):
+    s = shape(x)
+    starts = [0] * len(s)
+    limits = list(s)
+    starts[axis], limits[axis] = start, stop
+    return lax.slice(x, starts, limits)
+
+
+def _expand(x, dims):
+    """lax.expand_dims: insert size-1 axes at `dims` (of the output)."""
+    s = list(shape(x))
+    for d in sorted(dims):
+        s.insert(d, 1)
+    return lax.reshape(x, s)
+
+
+# --- reshaping ---------------------------------------------------------------
+
+
+def _compute_newshape(a, newshape):
+    orig = newshape
+    try:
+        newshape = [operator.index(newshape)]
+    except TypeError:
+        try:
+            newshape = [operator.index(d) for d in newshape]
+        except TypeError as err:
+            raise TypeError(f"Shapes must be 1D sequences of concrete values "
+                            f"of integer type, got {orig}. ({err})") from None
+    size = abstractify(a).size
+    neg = [i for i, d in enumerate(newshape) if d == -1]
+    if len(neg) > 1:
+        raise TypeError(f"can only specify one unknown axis size with a `-1` "
+                        f"value, got {orig}")
+    if neg:
+        others = int(np.prod([d for d in newshape if d != -1], dtype=np.int64))
+        if others == 0 or size % others:
+            raise TypeError(f"cannot reshape array of shape {shape(a)} (size "
+                            f"{size}) into shape {orig} because the product "
+                            f"of specified axis sizes ({others}) does not "
+                            f"evenly divide {size}")
+        newshape[neg[0]] = size // others
+    elif size != int(np.prod(newshape, dtype=np.int64)) or builtins.any(
+            d < 0 for d in newshape):
+        raise TypeError(f"cannot reshape array of shape {shape(a)} (size "
+                        f"{size}) into shape {orig} (size "
+                        f"{int(np.prod(newshape, dtype=np.int64))})")
+    return tuple(newshape)
+
+
+def _reshape(a, newshape, order="C"):
+    newshape = _compute_newshape(a, newshape)
+    if order == "C":
+        return lax.reshape(a, newshape)
+    if order == "F":
+        n = ndim(a)
+        out = lax.reshape(lax.transpose(a, tuple(range(n))[::-1]),
+                          newshape[::-1])
+        return lax.transpose(out, tuple(range(len(newshape)))[::-1])
+    if order == "A":
+        raise NotImplementedError("np.reshape order=A is not implemented.")
+    raise ValueError(f"Unexpected value for 'order' argument: {order}.")
+
+
+def reshape(a, shape, order="C", *, copy=None):
+    a = _arraylike("reshape", a)
+    return _reshape(a, shape, order)
+
+
+def ravel(a, order="C"):
+    a = _arraylike("ravel", a)
+    if order == "K":
+        raise NotImplementedError("Ravel not implemented for order='K'.")
+    return _reshape(a, (abstractify(a).size,), order)
 
 
 def transpose(a, axes=None):
-    a = asarray(a)
+    a = _arraylike("transpose", a)
     n = ndim(a)
-    axes = tuple(range(n))[::-1] if axes is None else tuple(x % n for x in axes)
-    return lax.transpose(a, axes)
+    axes = tuple(range(n))[::-1] if axes is None else axes
+    return lax.transpose(a, [_canon_axis(i, n) for i in axes])
+
+
+def swapaxes(a, axis1, axis2):
+    a = _arraylike("swapaxes", a)
+    perm = np.arange(ndim(a))
+    perm[axis1], perm[axis2] = perm[axis2], perm[axis1]
+    return lax.transpose(a, list(perm))
+
+
+def moveaxis(a, source, destination):
+    a = _arraylike("moveaxis", a)
+    n = ndim(a)
+    source = tuple(_canon_axis(i, n) for i in _index_tuple(source))
+    destination = tuple(_canon_axis(i, n) for i in _index_tuple(destination))
+    if len(source) != len(destination):
+        raise ValueError(f"Inconsistent number of elements: {len(source)} vs "
+                         f"{len(destination)}")
+    perm = [i for i in range(n) if i not in source]
+    for dest, src in sorted(zip(destination, source)):
+        perm.insert(dest, src)
+    return lax.transpose(a, perm)
 
 
 def expand_dims(a, axis):
-    a = asarray(a)
-    s = list(shape(a))
-    s.insert(axis if axis >= 0 else len(s) + axis + 1, 1)
-    return lax.reshape(a, s)
+    a = _arraylike("expand_dims", a)
+    axis = _index_tuple(axis)
+    n_out = ndim(a) + len(axis)
+    dims = [_canon_axis(i, n_out) for i in axis]
+    if len(set(dims)) != len(dims):
+        raise ValueError(f"repeated axis in lax.expand_dims: {dims}")
+    return _expand(a, dims)
 
 
 def squeeze(a, axis=None):
-    a = asarray(a)
+    a = _arraylike("squeeze", a)
     s = shape(a)
     if axis is None:
         axes = [i for i, d in enumerate(s) if d == 1]
     else:
-        axes = [x % len(s) for x in ((axis,) if isinstance(axis, int) else axis)]
+        axes = [_canon_axis(x, len(s)) for x in _index_tuple(axis)]
         for x in axes:
             if s[x] != 1:
                 raise ValueError(f"cannot select an axis to squeeze out which "
@@ -61,13 +238,574 @@ def squeeze(a, axis=None):
     return lax.reshape(a, [d for i, d in enumerate(s) if i not in axes])
 
 
-def concatenate(arrays, axis=0):
-    arrays = _promote_no_broadcast("concatenate", *arrays)
-    return lax.concatenate(arrays, axis % ndim(arrays[0]))
+def flip(m, axis=None):
+    m = _arraylike("flip", m)
+    n = ndim(m)
+    if axis is None:
+        return lax.rev(m, range(n))
+    axes = [_canon_axis(i, n) for i in _index_tuple(axis)]
+    return lax.rev(m, axes)
 
 
-def stack(arrays, axis=0):
-    arrays = [asarray(a) for a in arrays]
+def fliplr(m):
+    return flip(m, 1)
+
+
+def flipud(m):
+    return flip(m, 0)
+
+
+def roll(a, shift, axis=None):
+    a = _arraylike("roll", a)
+    if axis is None:
+        return lax.reshape(roll(ravel(a), shift, 0), shape(a))
+    n = ndim(a)
+    axis = tuple(_canon_axis(ax, n) for ax in _index_tuple(axis))
+    try:
+        shift = _index_tuple(shift)
+    except TypeError:
+        return _roll_dynamic(a, asarray(shift), axis)
+    for ax, s in zip(*np.broadcast_arrays(np.asarray(axis), np.asarray(shift))):
+        size = shape(a)[ax]
+        if size == 0:
+            continue
+        i = builtins.int(-s) % size
+        a = lax.concatenate([_slice_in_dim(a, i, size, ax),
+                             _slice_in_dim(a, 0, i, ax)], ax)
+    return a
+
+
+def _roll_dynamic(a, shift, axis):
+    from ._ufuncs import remainder
+    sa = abstractify(shift)
+    if not _dt.is_int(sa.dtype) and sa.dtype != _dt.bool_:
+        raise TypeError(f"roll shift must be an integer, got {sa.dtype}")
+    shifts = broadcast_to(shift, np.broadcast_shapes(sa.shape, (len(axis),)))
+    axes = np.broadcast_to(np.asarray(axis), abstractify(shifts).shape)
+    for k, ax in enumerate(axes):
+        size = shape(a)[ax]
+        if size == 0:
+            continue
+        s = shifts if abstractify(shifts).ndim == 0 else lax.reshape(
+            lax.slice(shifts, [k], [k + 1]), ())
+        s = astype(s, _dt.default_int())
+        start = remainder(lax.neg(s), size)
+        doubled = lax.concatenate([a, a], ax)
+        starts = [0] * ndim(a)
+        starts[ax] = start
+        a = lax.dynamic_slice(doubled, starts, shape(a))
+    return a
+
+
+def tile(A, reps):
+    A = _arraylike("tile", A)
+    try:
+        reps = tuple(iter(reps))
+    except TypeError:
+        reps = (reps,)
+    reps = tuple(operator.index(r) for r in reps)
+    reps = (1,) * (ndim(A) - len(reps)) + reps
+    if len(reps) > ndim(A):
+        A = lax.reshape(A, (1,) * (len(reps) - ndim(A)) + shape(A))
+    s = shape(A)
+    # Broadcast to (r0, d0, r1, d1, ...) and merge the pairs.
+    big = []
+    for r, d in zip(reps, s):
+        big += [r, d]
+    out = lax.broadcast_in_dim(A, big, tuple(range(1, 2 * len(s), 2)))
+    return lax.reshape(out, [r * d for r, d in zip(reps, s)])
+
+
+def repeat(a, repeats, axis=None, *, total_repeat_length=None):
+    if isinstance(repeats, (int, np.integer)):
+        _check_arraylike("repeat", a)
+    else:
+        _check_arraylike("repeat", a, repeats)
+    a = asarray(a)
+    if axis is None:
+        a = ravel(a)
+        axis = 0
+    axis = operator.index(axis)
+    concrete = not isinstance(repeats, Tracer)
+    if total_repeat_length is None:
+        if not concrete:
+            from .._src.errors import ConcretizationTypeError
+            raise ConcretizationTypeError(
+                repeats, "When jit-compiling jnp.repeat, the total number of "
+                "repeats must be static. To fix this, either specify a static "
+                "value for `repeats`, or pass a static value to "
+                "`total_repeat_length`.\n")
+        host = np.asarray(repeats)
+        if host.ndim == 0 and ndim(a) != 0:
+            axis = _canon_axis(axis, ndim(a))
+            s = list(shape(a))
+            aux = s[:axis + 1] + [builtins.int(host)] + s[axis + 1:]
+            out = lax.broadcast_in_dim(
+                a, aux, [i for i in range(len(aux)) if i != axis + 1])
+            s[axis] *= builtins.int(host)
+            return lax.reshape(out, s)
+        host = np.ravel(host)
+        if ndim(a) != 0:
+            host = np.broadcast_to(host, [shape(a)[_canon_axis(axis, ndim(a))]])
+        total_repeat_length = builtins.int(np.sum(host))
+        reps = host
+    else:
+        total_repeat_length = operator.index(total_repeat_length)
+        reps = ravel(asarray(repeats)) if not concrete else np.ravel(
+            np.asarray(repeats))
+        if ndim(a) != 0:
+            n = shape(a)[_canon_axis(axis, ndim(a))]
+            reps = (np.broadcast_to(reps, [n]) if concrete
+                    else broadcast_to(reps, [n]))
+    if ndim(a) == 0:
+        if np.shape(reps) == (1,):
+            from ._creation import full
+            return full([total_repeat_length], a)
+        raise ValueError("`repeat` with a scalar parameter `a` is only "
+                         "implemented for scalar values of the parameter "
+                         "`repeats`.")
+    axis = _canon_axis(axis, ndim(a))
+    if total_repeat_length == 0:
+        s = list(shape(a))
+        s[axis] = 0
+        return _const(np.zeros(s), abstractify(a).dtype)
+    if shape(a)[axis] == 0:
+        return a
+    from ._sorting import take
+    if concrete:
+        # Output position p takes the input element whose block starts at or
+        # before p (the last such one); JAX's scatter-and-cumsum formulation.
+        starts = np.concatenate([[0], np.cumsum(reps)[:-1]])
+        idx = np.searchsorted(starts, np.arange(total_repeat_length),
+                              side="right") - 1
+        return take(a, _const(idx.astype(np.int32), _dt.int32), axis=axis)
+    reps = astype(reps, _dt.int32)
+    n = shape(reps)[0]
+    starts = lax.concatenate(
+        [_const(np.zeros(1), _dt.int32),
+         _slice_in_dim(lax.cumsum(reps, 0), 0, n - 1, 0)], 0)
+    p = lax.iota(_dt.int32, total_repeat_length)
+    le = lax.le(lax.broadcast_in_dim(starts, (total_repeat_length, n), (1,)),
+                lax.broadcast_in_dim(p, (total_repeat_length, n), (0,)))
+    idx = lax.sub(lax.reduce_sum(astype(le, _dt.int32), (1,)),
+                  _filled(p, 1))
+    return take(a, idx, axis=axis)
+
+
+# --- broadcasting --------------------------------------------------------------
+
+
+def broadcast_shapes(*shapes):
+    if not shapes:
+        return ()
+    shapes = [(s,) if isinstance(s, (int, np.integer)) else tuple(s)
+              for s in shapes]
+    try:
+        return tuple(builtins.int(d) for d in np.broadcast_shapes(*shapes))
+    except ValueError:
+        raise ValueError(f"Incompatible shapes for broadcasting: shapes="
+                         f"{list(shapes)}") from None
+
+
+def broadcast_arrays(*args):
+    _check_arraylike("broadcast_arrays", *args)
+    args = [asarray(a) for a in args]
+    if not args:
+        return []
+    s = broadcast_shapes(*[shape(a) for a in args])
+    return [broadcast_to(a, s) for a in args]
+
+
+# --- joining -------------------------------------------------------------------
+
+
+def _as_list(arrays, name):
+    if _is_array(arrays) or isinstance(arrays, np.ndarray):
+        arrays = asarray(arrays)
+        if ndim(arrays) == 0:
+            raise TypeError(f"{name}: iteration over a 0-d array")
+        return [lax.reshape(lax.slice(arrays, (i,) + (0,) * (ndim(arrays) - 1),
+                                      (i + 1,) + shape(arrays)[1:]),
+                            shape(arrays)[1:])
+                for i in range(shape(arrays)[0])]
+    arrays = list(arrays)
+    _check_arraylike(name, *arrays)
+    return arrays
+
+
+def _promote_list(arrays, dtype):
+    if dtype is not None:
+        return [asarray(a, dtype=dtype) for a in arrays]
+    if len(arrays) == 1:
+        return [asarray(arrays[0])]
+    return _promote_no_broadcast("concatenate", *arrays)
+
+
+def concatenate(arrays, axis=0, dtype=None):
+    arrays = _as_list(arrays, "concatenate")
+    if not arrays:
+        raise ValueError("Need at least one array to concatenate.")
+    if axis is None:
+        return concatenate([ravel(asarray(a)) for a in arrays], 0, dtype)
+    if ndim(arrays[0]) == 0:
+        raise ValueError("Zero-dimensional arrays cannot be concatenated.")
+    axis = _canon_axis(axis, ndim(arrays[0]))
+    arrays = [asarray(a) for a in _promote_list(arrays, dtype)]
+    return lax.concatenate(arrays, axis)
+
+
+def stack(arrays, axis=0, out=None, dtype=None):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.stack is not "
+                                  "supported.")
+    arrays = _as_list(arrays, "stack")
     if not arrays:
         raise ValueError("Need at least one array to stack.")
-    return concatenate([expand_dims(a, axis) for a in arrays], axis)
+    arrays = [asarray(a) for a in _promote_list(arrays, dtype)]
+    shapes = {shape(a) for a in arrays}
+    if len(shapes) != 1:
+        raise ValueError("All input arrays must have the same shape.")
+    axis = _canon_axis(axis, ndim(arrays[0]) + 1)
+    return lax.concatenate([_expand(a, [axis]) for a in arrays], axis)
+
+
+def vstack(tup, dtype=None):
+    arrs = [atleast_2d(m) for m in _as_list(tup, "vstack")]
+    return concatenate(arrs, axis=0, dtype=dtype)
+
+
+def hstack(tup, dtype=None):
+    arrs = [atleast_1d(m) for m in _as_list(tup, "hstack")]
+    if not arrs:
+        raise ValueError("Need at least one array to concatenate.")
+    return concatenate(arrs, axis=0 if ndim(arrs[0]) == 1 else 1, dtype=dtype)
+
+
+def dstack(tup, dtype=None):
+    arrs = [atleast_3d(m) for m in _as_list(tup, "dstack")]
+    return concatenate(arrs, axis=2, dtype=dtype)
+
+
+def column_stack(tup):
+    arrs = [asarray(a) for a in _as_list(tup, "column_stack")]
+    arrs = [transpose(atleast_2d(a)) if ndim(a) < 2 else a for a in arrs]
+    return concatenate(arrs, axis=1)
+
+
+def atleast_1d(*arys):
+    _check_arraylike("atleast_1d", *arys)
+    out = [array(a, copy=False, ndmin=1) for a in arys]
+    return out[0] if len(arys) == 1 else out
+
+
+def atleast_2d(*arys):
+    _check_arraylike("atleast_2d", *arys)
+    out = [array(a, copy=False, ndmin=2) for a in arys]
+    return out[0] if len(arys) == 1 else out
+
+
+def atleast_3d(*arys):
+    _check_arraylike("atleast_3d", *arys)
+    out = []
+    for a in arys:
+        a = asarray(a)
+        dims = {0: (0, 1, 2), 1: (0, 2), 2: (2,)}.get(ndim(a), ())
+        out.append(_expand(a, dims) if dims else a)
+    return out[0] if len(arys) == 1 else out
+
+
+# --- splitting -----------------------------------------------------------------
+
+
+def _split(op, ary, indices_or_sections, axis):
+    ary = _arraylike(op, ary)
+    if isinstance(axis, Tracer):
+        from .._src.errors import ConcretizationTypeError
+        raise ConcretizationTypeError(axis, f"in jax.numpy.{op} argument "
+                                            f"`axis`\n")
+    axis = operator.index(axis)
+    size = shape(ary)[axis]
+    axis = _canon_axis(axis, ndim(ary))
+    if isinstance(indices_or_sections, (tuple, list)) or (
+            (_is_array(indices_or_sections)
+             or isinstance(indices_or_sections, np.ndarray))
+            and np.ndim(indices_or_sections) > 0):
+        if isinstance(indices_or_sections, Tracer):
+            from .._src.errors import ConcretizationTypeError
+            raise ConcretizationTypeError(
+                indices_or_sections, f"in jax.numpy.{op} argument 1\n")
+        points = [0] + [operator.index(i) for i in indices_or_sections] + [size]
+        sizes = list(np.diff(points))
+    else:
+        if isinstance(indices_or_sections, Tracer):
+            from .._src.errors import ConcretizationTypeError
+            raise ConcretizationTypeError(
+                indices_or_sections, f"in jax.numpy.{op} argument 1\n")
+        num = builtins.int(indices_or_sections)
+        part, r = divmod(size, num)
+        if r == 0:
+            sizes = [part] * num
+        elif op == "array_split":
+            sizes = [part + 1] * r + [part] * (num - r)
+        else:
+            raise ValueError(f"array split does not result in an equal "
+                             f"division: rest is {r}")
+    if builtins.any(s < 0 for s in sizes):
+        raise ValueError(f"Sizes passed to split must be nonnegative, got "
+                         f"{sizes}")
+    ends = np.cumsum(sizes, dtype=np.int64)
+    bounds = [(builtins.int(e - s), builtins.int(e))
+              for s, e in zip(sizes, ends)]
+    return [_slice_in_dim(ary, lo, hi, axis) for lo, hi in bounds]
+
+
+def split(ary, indices_or_sections, axis=0):
+    return _split("split", ary, indices_or_sections, axis)
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    return _split("array_split", ary, indices_or_sections, axis)
+
+
+# --- padding -------------------------------------------------------------------
+
+
+def _pairs(nvals, nd, name):
+    """pad_width (or similar) as ((before, after),) * nd, as JAX's
+    _broadcast_to_pairs."""
+    def concrete(x):
+        if isinstance(x, Tracer):
+            from .._src.errors import ConcretizationTypeError
+            raise ConcretizationTypeError(x, f"{name} argument of jnp.pad\n")
+        return np.asarray(x) if _is_array(x) else x
+
+    if isinstance(nvals, (list, tuple)):
+        nvals = [[concrete(v) for v in x] if isinstance(x, (list, tuple))
+                 else concrete(x) for x in nvals]
+    else:
+        nvals = concrete(nvals)
+    try:
+        nvals = np.asarray(nvals)
+    except ValueError as e:
+        raise TypeError(f"`{name}` entries must be the same shape: "
+                        f"{nvals}") from e
+    if nvals.dtype == object:
+        raise TypeError(f"`{name}` entries must be the same shape: {nvals}")
+    if nvals.shape == (nd, 2):
+        return tuple((nvals[i, 0], nvals[i, 1]) for i in range(nd))
+    if nvals.shape == (1, 2):
+        return ((nvals[0, 0], nvals[0, 1]),) * nd
+    if nvals.shape == (2,):
+        return ((nvals[0], nvals[1]),) * nd
+    if nvals.shape == (1,):
+        return ((nvals[0], nvals[0]),) * nd
+    if nvals.shape == ():
+        return ((nvals[()], nvals[()]),) * nd
+    raise ValueError(f"jnp.pad: {name} with nd={nd} has unsupported shape "
+                     f"{nvals.shape}. Valid shapes are ({nd}, 2), (1, 2), "
+                     f"(2,), (1,), or ().")
+
+
+def _check_no_padding(p, mode):
+    if p[0] > 0 or p[1] > 0:
+        raise ValueError(f"Cannot apply '{mode}' padding to empty axis")
+
+
+def _pad_const(x, pad_width, constant_values):
+    nd = ndim(x)
+    a = abstractify(x)
+    cv = asarray(constant_values)
+    if abstractify(cv).dtype != a.dtype:
+        cv = astype(cv, a.dtype)
+    cv = _keep_weak(cv, a.weak_type)
+    cva = abstractify(cv)
+    if cva.ndim == 0:
+        return lax.pad(x, cv, [(lo, hi, 0) for lo, hi in pad_width])
+    if cva.ndim == 1:
+        if cva.shape[-1] == 1:
+            return lax.pad(x, lax.reshape(cv, ()),
+                           [(lo, hi, 0) for lo, hi in pad_width])
+        elif cva.shape[-1] != 2:
+            raise ValueError(f"jnp.pad: constant_values has unsupported shape "
+                             f"{cva.shape}. If the shape is 1D or 2D, the last "
+                             f"dimension must be of size 1 or 2.")
+    cv = broadcast_to(cv, (nd, 2))
+    for i in range(nd):
+        for side in (0, 1):
+            if pad_width[i][side] != 0:
+                widths = [(0, 0, 0)] * nd
+                widths[i] = ((pad_width[i][0], 0, 0) if side == 0
+                             else (0, pad_width[i][1], 0))
+                val = lax.reshape(lax.slice(cv, (i, side), (i + 1, side + 1)), ())
+                x = lax.pad(x, val, widths)
+    return x
+
+
+def _pad_wrap(x, pad_width):
+    for i in range(ndim(x)):
+        size = shape(x)[i]
+        if size == 0:
+            _check_no_padding(pad_width[i], "wrap")
+            continue
+        left_rep, left_rem = divmod(pad_width[i][0], size)
+        right_rep, right_rem = divmod(pad_width[i][1], size)
+        parts = []
+        if left_rem > 0:
+            parts.append(_slice_in_dim(x, size - left_rem, size, i))
+        parts += [x] * (left_rep + right_rep + 1)
+        if right_rem > 0:
+            parts.append(_slice_in_dim(x, 0, right_rem, i))
+        x = lax.concatenate(parts, i)
+    return x
+
+
+def _pad_symmetric_or_reflect(x, pad_width, mode, reflect_type):
+    for i in range(ndim(x)):
+        size = shape(x)[i]
+        if size == 0:
+            _check_no_padding(pad_width[i], mode)
+            continue
+        if pad_width[i][0] == 0 and pad_width[i][1] == 0:
+            continue
+        offset = 1 if (mode == "reflect" and size > 1) else 0
+        for before in (True, False):
+            padding = pad_width[i][0] if before else pad_width[i][1]
+            n = shape(x)[i]
+            edge = (_slice_in_dim(x, 0, 1, i) if before
+                    else _slice_in_dim(x, n - 1, n, i))
+            while padding > 0:
+                n = shape(x)[i]
+                cur = builtins.min(padding, size - offset)
+                padding -= cur
+                if before:
+                    start, stop = offset, offset + cur
+                else:
+                    start = n - (cur + offset)
+                    stop = n if (mode == "symmetric" or size == 1) else n - 1
+                part = lax.rev(_slice_in_dim(x, start, stop, i), (i,))
+                if reflect_type == "odd":
+                    part = lax.sub(broadcast_to(lax.add(edge, edge),
+                                                shape(part)), part)
+                    if size > 1:
+                        m = shape(part)[i]
+                        edge = (_slice_in_dim(part, 0, 1, i) if before
+                                else _slice_in_dim(part, m - 1, m, i))
+                x = (lax.concatenate([part, x], i) if before
+                     else lax.concatenate([x, part], i))
+    return x
+
+
+def _pad_edge(x, pad_width):
+    for i in range(ndim(x)):
+        n = shape(x)[i]
+        if n == 0:
+            _check_no_padding(pad_width[i], "edge")
+            continue
+        before, after = pad_width[i]
+        parts = []
+        if before:
+            parts.append(repeat(_slice_in_dim(x, 0, 1, i), before, axis=i))
+        parts.append(x)
+        if after:
+            parts.append(repeat(_slice_in_dim(x, n - 1, n, i), after, axis=i))
+        x = lax.concatenate(parts, i)
+    return x
+
+
+def _pad_stats(x, pad_width, stat_length, func):
+    for i in range(ndim(x)):
+        n = shape(x)[i]
+        if stat_length is None:
+            stat_b = stat_a = func(x, axis=i, keepdims=True)
+        else:
+            lb, la = (builtins.int(v) for v in stat_length[i])
+            if lb == 0 or la == 0:
+                raise ValueError("stat_length of 0 yields no value for padding")
+            lb, la = builtins.min(lb, n), builtins.min(la, n)
+            stat_b = func(_slice_in_dim(x, 0, lb, i), axis=i, keepdims=True)
+            stat_a = func(_slice_in_dim(x, n - la, n, i), axis=i, keepdims=True)
+        a = abstractify(x)
+        if _dt.is_int(a.dtype) and _dt.is_inexact(abstractify(stat_b).dtype):
+            stat_b = lax.round(stat_b, lax.RoundingMethod.TO_NEAREST_EVEN)
+            stat_a = lax.round(stat_a, lax.RoundingMethod.TO_NEAREST_EVEN)
+        stat_b = _keep_weak(astype(stat_b, a.dtype), a.weak_type)
+        stat_a = _keep_weak(astype(stat_a, a.dtype), a.weak_type)
+        x = lax.concatenate([repeat(stat_b, pad_width[i][0], axis=i), x,
+                             repeat(stat_a, pad_width[i][1], axis=i)], i)
+    return x
+
+
+def _pad_linear_ramp(x, pad_width, end_values):
+    from ._creation import linspace
+    for i in range(ndim(x)):
+        a = abstractify(x)
+        n = shape(x)[i]
+        ramps = []
+        for side in (0, 1):
+            edge = (_slice_in_dim(x, 0, 1, i) if side == 0
+                    else _slice_in_dim(x, n - 1, n, i))
+            ramp = linspace(end_values[i][side], squeeze(edge, i),
+                            pad_width[i][side], endpoint=False,
+                            dtype=a.dtype, axis=i)
+            ramp = _keep_weak(ramp, a.weak_type)
+            ramps.append(ramp if side == 0 else lax.rev(ramp, (i,)))
+        x = lax.concatenate([ramps[0], x, ramps[1]], i)
+    return x
+
+
+def pad(array, pad_width, mode="constant", **kwargs):
+    _check_arraylike("pad", array)
+    x = asarray(array)
+    nd = ndim(x)
+    pad_width = _pairs(pad_width, nd, "pad_width")
+    for p in pad_width:
+        for v in p:
+            if not np.issubdtype(np.asarray(v).dtype, np.integer):
+                raise TypeError("`pad_width` must be of integral type.")
+    pad_width = tuple((builtins.int(lo), builtins.int(hi))
+                      for lo, hi in pad_width)
+    if callable(mode):
+        raise NotImplementedError("jnp.pad with a callable mode is not "
+                                  "supported by jxp.")
+    allowed = {
+        'empty': [], 'edge': [], 'wrap': [],
+        'constant': ['constant_values'], 'linear_ramp': ['end_values'],
+        'maximum': ['stat_length'], 'mean': ['stat_length'],
+        'median': ['stat_length'], 'minimum': ['stat_length'],
+        'reflect': ['reflect_type'], 'symmetric': ['reflect_type'],
+    }
+    if mode not in allowed:
+        raise NotImplementedError(f"Unimplemented padding mode '{mode}' for "
+                                  f"np.pad.")
+    unsupported = set(kwargs) - set(allowed[mode])
+    if unsupported:
+        raise ValueError(f"unsupported keyword arguments for mode '{mode}': "
+                         f"{unsupported}")
+    if nd == 0:
+        return x
+    if builtins.any(v < 0 for p in pad_width for v in p):
+        raise ValueError("index can't contain negative values")
+    if mode == "constant":
+        return _pad_const(x, pad_width,
+                             asarray(kwargs.get("constant_values", 0)))
+    if mode == "wrap":
+        return _pad_wrap(x, pad_width)
+    if mode in ("symmetric", "reflect"):
+        rt = kwargs.get("reflect_type", "even")
+        if rt not in ("even", "odd"):
+            raise ValueError(f"reflect_type must be 'even' or 'odd', got {rt}")
+        return _pad_symmetric_or_reflect(x, pad_width, mode, rt)
+    if mode == "edge":
+        return _pad_edge(x, pad_width)
+    if mode == "empty":
+        return _pad_const(x, pad_width, np.zeros((), abstractify(x).dtype))
+    if mode == "linear_ramp":
+        ev = _pairs(kwargs.get("end_values", 0), nd, "end_values")
+        return _pad_linear_ramp(x, pad_width, ev)
+    from . import _reductions as r
+    funcs = {"maximum": r.amax, "minimum": r.amin, "mean": r.mean,
+             "median": r.median}
+    sl = kwargs.get("stat_length")
+    if sl is not None:
+        sl = _pairs(sl, nd, "stat_length")
+    return _pad_stats(x, pad_width, sl, funcs[mode])

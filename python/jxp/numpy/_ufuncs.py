@@ -1,40 +1,349 @@
-"""Elementwise functions (NumPy ufuncs) with JAX's promotion."""
+"""Elementwise functions (NumPy ufuncs) with JAX's promotion and weak types.
+
+Each function promotes its arguments as jax.numpy does (promote_args,
+promote_args_inexact or promote_args_numeric), computes with lax
+primitives, and gives its result the weak type JAX gives it. Functions
+built from several primitives run as one compiled program when called
+eagerly (as JAX's jitted ufuncs do), and inline when traced.
+
+Several weak-type rules look arbitrary; they are JAX's. Where JAX builds a
+result with a constant from `lax._const(x, c)`, that constant is weakly
+typed only if `x` is weakly typed and 0-d, so such results are weak only
+for 0-d weak inputs (`_weak_if_0d`).
+"""
 
 import builtins
+import functools
+import operator
 
+import ml_dtypes
 import numpy as np
 
 from .. import lax
 from .._src import dtypes as _dt
-from .._src.core import Tracer, abstractify, rebind_aval
+from .._src.core import Tracer, abstractify, current_frame, rebind_aval
 from ._util import (
-    _check_arraylike, _constant, _filled, _keep_weak, _promote, asarray, astype, broadcast_to, operator_index)
+    _check_arraylike, _constant, _filled, _keep_weak, _promote, asarray, astype,
+    broadcast_to, operator_index)
 
-__all__ = ['add', 'subtract', 'multiply', 'true_divide', 'divide', 'power', 'maximum', 'minimum', 'arctan2', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'left_shift', 'right_shift', 'equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal', 'negative', 'absolute', 'abs', 'sign', 'exp', 'log', 'log1p', 'expm1', 'sin', 'cos', 'tan', 'tanh', 'sqrt', 'floor', 'ceil', 'isfinite', 'invert', 'bitwise_not', 'logical_not', 'floor_divide', 'remainder', 'mod', 'logical_and', 'logical_or', 'where', 'clip']
+__all__ = [
+    # arithmetic
+    'add', 'subtract', 'multiply', 'true_divide', 'divide', 'power', 'pow',
+    'float_power', 'floor_divide', 'remainder', 'mod', 'fmod', 'divmod',
+    'negative', 'positive', 'absolute', 'abs', 'fabs', 'sign', 'reciprocal',
+    'square', 'sqrt', 'cbrt', 'maximum', 'minimum', 'fmax', 'fmin', 'clip',
+    'gcd', 'lcm', 'heaviside', 'copysign', 'nextafter', 'spacing', 'ldexp',
+    'frexp', 'modf',
+    # exponentials and logarithms
+    'exp', 'exp2', 'expm1', 'log', 'log1p', 'log2', 'log10', 'logaddexp',
+    'logaddexp2',
+    # trigonometric and hyperbolic
+    'sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan', 'arctan2', 'asin',
+    'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'arcsinh', 'arccosh',
+    'arctanh', 'asinh', 'acosh', 'atanh', 'hypot', 'deg2rad', 'rad2deg',
+    'degrees', 'radians', 'sinc', 'i0',
+    # rounding
+    'floor', 'ceil', 'trunc', 'rint', 'round', 'around',
+    # complex parts of real numbers
+    'real', 'imag', 'conj', 'conjugate', 'angle', 'isreal', 'iscomplex',
+    # bits
+    'bitwise_and', 'bitwise_or', 'bitwise_xor', 'invert', 'bitwise_not',
+    'bitwise_invert', 'left_shift', 'right_shift', 'bitwise_left_shift',
+    'bitwise_right_shift', 'bitwise_count', 'signbit',
+    # comparisons and logic
+    'equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal',
+    'logical_and', 'logical_or', 'logical_xor', 'logical_not', 'isfinite',
+    'isinf', 'isnan', 'isneginf', 'isposinf', 'isclose', 'nan_to_num',
+    'where',
+]
+
+_python_abs = builtins.abs
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------
+
+
+def _av(x):
+    return abstractify(x)
+
+
+def _dtype(x):
+    return abstractify(x).dtype
+
+
+def _is_weak(x):
+    return abstractify(x).weak_type
+
+
+def _all_0d(*xs):
+    return builtins.all(abstractify(x).ndim == 0 for x in xs)
+
+
+def _weak(x, weak):
+    """`x` with weak type `weak`."""
+    return _keep_weak(x, builtins.bool(weak))
+
+
+def _weak_if_0d(x, weak, *like):
+    """`x`, weakly typed if `weak` and every array in `like` is 0-d (see the
+    module's docstring)."""
+    return _weak(x, weak and _all_0d(*like))
+
+
+def _fused(*static_argnames):
+    """Runs a composite function as one program when called eagerly (jit
+    of it, cached per signature); inlines it when tracing."""
+    def deco(fn):
+        jitted = []
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            if current_frame() is not None:
+                return fn(*args, **kwargs)
+            if not jitted:
+                from .._src.api import jit
+                jitted.append(jit(fn, static_argnames=static_argnames))
+            return jitted[0](*args, **kwargs)
+        return wrapper
+    return deco
+
+
+def _arraylike(name, *args):
+    """JAX's ensure_arraylike: scalars and arrays, not lists."""
+    _check_arraylike(name, *args)
+    return [asarray(a) for a in args]
+
+
+def _to_inexact(args, weak):
+    if _dt.is_inexact(_dtype(args[0])):
+        return args
+    return [_weak(astype(a, _dt.default_float()), weak) for a in args]
+
+
+def _inexact(name, *args):
+    """promote_args_inexact: JAX's common dtype, broadcast; integers and
+    bools become the default float, keeping the weak type."""
+    args = _promote(name, *args)
+    return _to_inexact(args, _is_weak(args[0]))
+
+
+def _numeric(name, *args):
+    """promote_args_numeric: bools become the default int."""
+    args = _promote(name, *args)
+    if _dtype(args[0]) == _dt.bool_:
+        args = [astype(a, _dt.default_int()) for a in args]
+    return args
+
+
+def _promote_dtypes(name, *args):
+    """promote_dtypes: common dtype and weak type, no broadcasting."""
+    _check_arraylike(name, *args)
+    dtype, weak = _dt.promote(*[(_av(a).dtype, _av(a).weak_type) for a in args])
+    out = []
+    for a in args:
+        a = asarray(a)
+        if _dtype(a) != dtype:
+            a = lax.convert_element_type(a, dtype)
+        out.append(_weak(a, weak))
+    return out
+
+
+def _promote_dtypes_inexact(name, *args):
+    args = _promote_dtypes(name, *args)
+    return _to_inexact(args, _is_weak(args[0]))
+
+
+def _broadcast(*args):
+    shape = np.broadcast_shapes(*[_av(a).shape for a in args])
+    return [broadcast_to(a, shape) for a in args]
+
+
+def _full(like, value, dtype=None):
+    """`value` in the shape of `like` (strongly typed)."""
+    a = _av(like)
+    return lax.broadcast_in_dim(_constant(value, dtype or a.dtype), a.shape, ())
+
+
+def _finfo(dtype):
+    return ml_dtypes.finfo(dtype)
+
+
+_UINT = {1: _dt.uint8, 2: _dt.uint16, 4: _dt.uint32, 8: _dt.uint64}
+_SINT = {1: _dt.int8, 2: _dt.int16, 4: _dt.int32, 8: _dt.int64}
+
+
+def _bits(x):
+    """The bits of a float as a signed integer of its width."""
+    return lax.bitcast_convert_type(x, _SINT[_dtype(x).itemsize])
+
+
+def _upcast(fn):
+    """fn computed in float32 for 16-bit floats (as XLA expands these
+    functions), in the argument's dtype otherwise; the result has the
+    first argument's dtype and weak type."""
+    def f(*args):
+        dtype, weak = _dtype(args[0]), _is_weak(args[0])
+        if dtype in (_dt.float16, _dt.bfloat16):
+            args = [lax.convert_element_type(a, _dt.float32) for a in args]
+        out = fn(*args)
+        if _dtype(out) != dtype:
+            out = lax.convert_element_type(out, dtype)
+        return _weak(out, weak)
+    return f
+
+
+# ---------------------------------------------------------------------------
+# Simple ufuncs: promote, then one primitive
+# ---------------------------------------------------------------------------
 
 
 def _ufunc(name, prim_fn, kind=None):
     """A NumPy ufunc over a lax function: promote, broadcast, and for
     inexact-only functions convert integers to the default float."""
     def f(*args):
-        args = _promote(name, *args)
-        if kind == "inexact" and not _dt.is_inexact(abstractify(args[0]).dtype):
-            weak = abstractify(args[0]).weak_type
-            args = [astype(a, _dt.default_float()) for a in args]
-            if weak:
-                args = [rebind_aval(a, abstractify(a).update(weak_type=True))
-                        for a in args]
+        if kind == "inexact":
+            args = _inexact(name, *args)
+        else:
+            args = _promote(name, *args)
         return prim_fn(*args)
     f.__name__ = name
     return f
 
 
 add = _ufunc("add", lambda x, y: lax.bitwise_or(x, y)
-             if abstractify(x).dtype == _dt.bool_ else lax.add(x, y))
+             if _dtype(x) == _dt.bool_ else lax.add(x, y))
 subtract = _ufunc("subtract", lax.sub)
 multiply = _ufunc("multiply", lambda x, y: lax.bitwise_and(x, y)
-                  if abstractify(x).dtype == _dt.bool_ else lax.mul(x, y))
-true_divide = divide = _ufunc("true_divide", lax.div, "inexact")
+                  if _dtype(x) == _dt.bool_ else lax.mul(x, y))
+true_divide = _ufunc("true_divide", lax.div, "inexact")
+
+
+def divide(x1, x2, /):
+    return true_divide(x1, x2)
+
+
+maximum = _ufunc("maximum", lax.max)
+minimum = _ufunc("minimum", lax.min)
+arctan2 = _ufunc("arctan2", lax.atan2, "inexact")
+bitwise_and = _ufunc("bitwise_and", lax.bitwise_and)
+bitwise_or = _ufunc("bitwise_or", lax.bitwise_or)
+bitwise_xor = _ufunc("bitwise_xor", lax.bitwise_xor)
+equal = _ufunc("equal", lax.eq)
+not_equal = _ufunc("not_equal", lax.ne)
+less = _ufunc("less", lax.lt)
+less_equal = _ufunc("less_equal", lax.le)
+greater = _ufunc("greater", lax.gt)
+greater_equal = _ufunc("greater_equal", lax.ge)
+negative = _ufunc("negative", lax.neg)
+absolute = _ufunc("absolute", lambda x: x if _dtype(x) == _dt.bool_
+                  or _dt.is_unsigned(_dtype(x)) else lax.abs(x))
+sign = _ufunc("sign", lax.sign)
+exp = _ufunc("exp", lax.exp, "inexact")
+log = _ufunc("log", lax.log, "inexact")
+log1p = _ufunc("log1p", lax.log1p, "inexact")
+expm1 = _ufunc("expm1", lax.expm1, "inexact")
+sin = _ufunc("sin", lax.sin, "inexact")
+cos = _ufunc("cos", lax.cos, "inexact")
+tan = _ufunc("tan", lax.tan, "inexact")
+tanh = _ufunc("tanh", lax.tanh, "inexact")
+sqrt = _ufunc("sqrt", lax.sqrt, "inexact")
+cbrt = _ufunc("cbrt", lax.cbrt, "inexact")
+float_power = _ufunc("float_power", lax.pow, "inexact")
+floor = _ufunc("floor", lambda x: lax.floor(x) if _dt.is_float(_dtype(x)) else x)
+ceil = _ufunc("ceil", lambda x: lax.ceil(x) if _dt.is_float(_dtype(x)) else x)
+isfinite = _ufunc("isfinite", lambda x: lax.is_finite(x) if _dt.is_float(_dtype(x))
+                  else _full(x, True, _dt.bool_))
+invert = _ufunc("invert", lax.bitwise_not)
+isnan = _ufunc("isnan", lambda x: lax.ne(x, x))
+positive = _ufunc("positive", lambda x: x)
+conjugate = _ufunc("conjugate", lambda x: x)  # real dtypes only
+real = _ufunc("real", lambda x: x)
+deg2rad = _ufunc("deg2rad", lambda x: _weak_if_0d(
+    lax.mul(x, np.pi / 180), _is_weak(x), x), "inexact")
+rad2deg = _ufunc("rad2deg", lambda x: _weak_if_0d(
+    lax.mul(x, 180 / np.pi), _is_weak(x), x), "inexact")
+# exp2 as XLA lowers JAX's exp2: exp(log(2) * x).
+exp2 = _ufunc("exp2", lambda x: _weak(lax.exp(lax.mul(x, np.log(2))), _is_weak(x)),
+              "inexact")
+# Strongly typed, as in JAX (a strongly typed constant takes part).
+log2 = _ufunc("log2", lambda x: _weak(lax.div(lax.log(x), np.log(2)), False),
+              "inexact")
+log10 = _ufunc("log10", lambda x: _weak(
+    lax.mul(lax.log(x), 0.4342944819032518), False), "inexact")
+
+
+def abs(x, /):  # noqa: A001
+    return absolute(x)
+
+
+def bitwise_not(x, /):
+    return invert(x)
+
+
+def bitwise_invert(x, /):
+    return invert(x)
+
+
+def conj(x, /):
+    return conjugate(x)
+
+
+def degrees(x, /):
+    return rad2deg(x)
+
+
+def radians(x, /):
+    return deg2rad(x)
+
+
+def imag(val, /):
+    (val,) = _arraylike("imag", val)
+    return _weak(_full(val, 0), _is_weak(val))
+
+
+def fabs(x, /):
+    (x,) = _inexact("fabs", x)
+    if not _dt.is_float(_dtype(x)):
+        raise TypeError("ufunc 'fabs' does not support complex dtypes")
+    return lax.abs(x)
+
+
+def reciprocal(x, /):
+    (x,) = _promote_dtypes_inexact("reciprocal", x)
+    return lax.div(_weak(_full(x, 1), _is_weak(x)), x)
+
+
+def square(x, /):
+    (x,) = _numeric("square", x)
+    return lax.mul(x, x)
+
+
+def left_shift(x1, x2, /):
+    return lax.shift_left(*_numeric("left_shift", x1, x2))
+
+
+def right_shift(x1, x2, /):
+    x1, x2 = _numeric("right_shift", x1, x2)
+    if _dt.is_unsigned(_dtype(x1)):
+        return lax.shift_right_logical(x1, x2)
+    return lax.shift_right_arithmetic(x1, x2)
+
+
+def bitwise_left_shift(x1, x2, /):
+    return left_shift(x1, x2)
+
+
+def bitwise_right_shift(x1, x2, /):
+    return right_shift(x1, x2)
+
+
+# ---------------------------------------------------------------------------
+# Powers
+# ---------------------------------------------------------------------------
+
+
 _power = _ufunc("power", lax.pow)
 
 
@@ -42,16 +351,16 @@ def _integer_pow(x, n):
     """x ** n for a concrete integer n, as JAX's lax.integer_pow: binary
     exponentiation by multiplication; x's dtype and weak type are kept."""
     x = asarray(x)
-    a = abstractify(x)
+    a = _av(x)
     if a.dtype == _dt.bool_:
         x = astype(x, _dt.default_int())
-        a = abstractify(x)
+        a = _av(x)
     if n < 0 and not _dt.is_inexact(a.dtype):
         raise TypeError(f"Integers cannot be raised to negative powers, got "
                         f"integer_pow({a.str_short()}, {n})")
     if n == 0:
         return rebind_aval(_filled(x, 1), a)
-    acc, m = None, builtins.abs(n)
+    acc, m = None, _python_abs(n)
     while m > 0:
         if m & 1:
             acc = x if acc is None else lax.mul(acc, x)
@@ -59,11 +368,11 @@ def _integer_pow(x, n):
         if m > 0:
             x = lax.mul(x, x)
     if n < 0:
-        acc = lax.div(rebind_aval(_filled(acc, 1), abstractify(acc)), acc)
+        acc = lax.div(rebind_aval(_filled(acc, 1), _av(acc)), acc)
     return acc
 
 
-def power(x1, x2):
+def power(x1, x2, /):
     _check_arraylike("power", x1, x2)
     if not isinstance(x2, Tracer):
         # JAX: a concrete integer scalar exponent (Python or NumPy int, 0-d
@@ -75,104 +384,806 @@ def power(x1, x2):
         else:
             return _integer_pow(x1, builtins.int(n))
     out = _power(x1, x2)
-    a1, a2 = abstractify(x1), abstractify(x2)
-    if (_dt.is_inexact(a1.dtype) and _dt.is_int(a2.dtype)
-            and abstractify(out).weak_type and not a2.weak_type):
+    a1, a2 = _av(x1), _av(x2)
+    if not _dt.is_inexact(_dtype(out)):
+        # JAX: integer powers by repeated squaring under `where`, with
+        # strongly typed constants.
+        out = _weak(out, False)
+    elif (_dt.is_inexact(a1.dtype) and _dt.is_int(a2.dtype)
+            and _is_weak(out) and not a2.weak_type):
         # JAX: an inexact base with an integer exponent array is lax.pow
         # without promotion, weakly typed only if both inputs are.
-        out = rebind_aval(out, abstractify(out).update(weak_type=False))
+        out = _weak(out, False)
     return out
-maximum = _ufunc("maximum", lax.max)
-minimum = _ufunc("minimum", lax.min)
-arctan2 = _ufunc("arctan2", lax.atan2, "inexact")
-bitwise_and = _ufunc("bitwise_and", lax.bitwise_and)
-bitwise_or = _ufunc("bitwise_or", lax.bitwise_or)
-bitwise_xor = _ufunc("bitwise_xor", lax.bitwise_xor)
-left_shift = _ufunc("left_shift", lax.shift_left)
-right_shift = _ufunc("right_shift", lambda x, y: lax.shift_right_logical(x, y)
-                     if _dt.is_unsigned(abstractify(x).dtype)
-                     else lax.shift_right_arithmetic(x, y))
-equal = _ufunc("equal", lax.eq)
-not_equal = _ufunc("not_equal", lax.ne)
-less = _ufunc("less", lax.lt)
-less_equal = _ufunc("less_equal", lax.le)
-greater = _ufunc("greater", lax.gt)
-greater_equal = _ufunc("greater_equal", lax.ge)
-negative = _ufunc("negative", lax.neg)
-absolute = abs = _ufunc("absolute", lambda x: x if abstractify(x).dtype == _dt.bool_
-                        or _dt.is_unsigned(abstractify(x).dtype) else lax.abs(x))
-sign = _ufunc("sign", lax.sign)
-exp = _ufunc("exp", lax.exp, "inexact")
-log = _ufunc("log", lax.log, "inexact")
-log1p = _ufunc("log1p", lax.log1p, "inexact")
-expm1 = _ufunc("expm1", lax.expm1, "inexact")
-sin = _ufunc("sin", lax.sin, "inexact")
-cos = _ufunc("cos", lax.cos, "inexact")
-tan = _ufunc("tan", lax.tan, "inexact")
-tanh = _ufunc("tanh", lax.tanh, "inexact")
-sqrt = _ufunc("sqrt", lax.sqrt, "inexact")
-floor = _ufunc("floor", lambda x: lax.floor(x) if _dt.is_float(abstractify(x).dtype) else x)
-ceil = _ufunc("ceil", lambda x: lax.ceil(x) if _dt.is_float(abstractify(x).dtype) else x)
-isfinite = _ufunc("isfinite", lambda x: lax.is_finite(x) if _dt.is_float(abstractify(x).dtype)
-                  else _constant(np.ones(abstractify(x).shape, bool), _dt.bool_))
-invert = bitwise_not = _ufunc("invert", lax.bitwise_not)
-logical_not = _ufunc("logical_not", lambda x: lax.bitwise_not(astype(x, bool)))
 
 
-def _numeric(name, x, y):
-    """Promoted arguments, bools as the default int (JAX's
-    promote_args_numeric)."""
-    x, y = _promote(name, x, y)
-    if abstractify(x).dtype == _dt.bool_:
-        x, y = astype(x, _dt.default_int()), astype(y, _dt.default_int())
-    return x, y
+def pow(x1, x2, /):  # noqa: A001
+    return power(x1, x2)
+
+
+# ---------------------------------------------------------------------------
+# Division
+# ---------------------------------------------------------------------------
 
 
 def _float_divmod(x, y):
-    """CPython's float_divmod, as JAX computes it."""
+    """Floor division and modulo of floats, as JAX computes them
+    (CPython's float_divmod)."""
     mod = lax.rem(x, y)
-    div = lax.div(lax.sub(x, mod), y)
+    div = lax.div(lax.select(lax.eq(y, 0), x, lax.sub(x, mod)), y)
     ind = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.sign(y), lax.sign(mod)))
     mod = lax.select(ind, lax.add(mod, y), mod)
     div = lax.select(ind, lax.sub(div, 1), div)
     return lax.round(div), mod
 
 
-def floor_divide(x, y):
-    x, y = _numeric("floor_divide", x, y)
-    a = abstractify(x)
-    if _dt.is_unsigned(a.dtype):
+def _int_floor_divide(x, y):
+    if _dt.is_unsigned(_dtype(x)):
         return lax.div(x, y)
-    if _dt.is_int(a.dtype):
-        # Round toward -inf: adjust C-style truncation where signs differ.
-        q = lax.div(x, y)
-        fix = lax.bitwise_and(lax.ne(lax.sign(x), lax.sign(y)),
-                              lax.ne(lax.rem(x, y), 0))
-        return _keep_weak(lax.select(fix, lax.sub(q, 1), q), a.weak_type)
-    return _keep_weak(_float_divmod(x, y)[0], a.weak_type)
+    # Round toward -inf: adjust C-style truncation where signs differ.
+    q = lax.div(x, y)
+    fix = lax.bitwise_and(lax.ne(lax.sign(x), lax.sign(y)),
+                          lax.ne(lax.rem(x, y), 0))
+    return lax.select(fix, lax.sub(q, 1), q)
 
 
-def remainder(x, y):
-    x, y = _numeric("remainder", x, y)
-    a = abstractify(x)
-    if _dt.is_int(a.dtype):
-        y = _keep_weak(lax.select(lax.eq(y, 0), lax.add(lax.sub(y, y), 1), y),
-                       a.weak_type)  # x % 0 == 0, as in JAX
+def _int_remainder(x, y):
+    y = lax.select(lax.eq(y, 0), _full(y, 1), y)  # x % 0 == 0, as in JAX
     r = lax.rem(x, y)
     fix = lax.bitwise_and(lax.ne(lax.lt(r, 0), lax.lt(y, 0)), lax.ne(r, 0))
-    return _keep_weak(lax.select(fix, lax.add(r, y), r), a.weak_type)
+    return lax.select(fix, lax.add(r, y), r)
 
 
-mod = remainder
+@_fused()
+def floor_divide(x1, x2, /):
+    x, y = _numeric("floor_divide", x1, x2)
+    weak = _is_weak(x)
+    if _dt.is_int(_dtype(x)):
+        return _weak(_int_floor_divide(x, y), weak)
+    return _weak(_float_divmod(x, y)[0], weak)
 
 
-def logical_and(x, y):
-    return lax.bitwise_and(*_promote("logical_and", astype(x, bool),
-                                     astype(y, bool)))
+@_fused()
+def remainder(x1, x2, /):
+    x, y = _numeric("remainder", x1, x2)
+    weak = _is_weak(x)
+    if _dt.is_int(_dtype(x)):
+        return _weak(_int_remainder(x, y), weak)
+    r = lax.rem(x, y)
+    fix = lax.bitwise_and(lax.ne(lax.lt(r, 0), lax.lt(y, 0)), lax.ne(r, 0))
+    return _weak(lax.select(fix, lax.add(r, y), r), weak)
 
 
-def logical_or(x, y):
-    return lax.bitwise_or(*_promote("logical_or", astype(x, bool), astype(y, bool)))
+def mod(x1, x2, /):
+    return remainder(x1, x2)
+
+
+@_fused()
+def divmod(x1, x2, /):  # noqa: A001
+    x, y = _numeric("divmod", x1, x2)
+    weak = _is_weak(x)
+    if _dt.is_int(_dtype(x)):
+        out = _int_floor_divide(x, y), _int_remainder(x, y)
+    else:
+        out = _float_divmod(x, y)
+    return tuple(_weak(o, weak) for o in out)
+
+
+@_fused()
+def fmod(x1, x2, /):
+    """C's fmod: the remainder with the sign of x1."""
+    x, y = _numeric("fmod", x1, x2)
+    if _dt.is_int(_dtype(x)):
+        y = _weak(lax.select(lax.eq(y, 0), _full(y, 1), y), _is_weak(y))
+    return lax.rem(x, y)
+
+
+# ---------------------------------------------------------------------------
+# Exponentials and logarithms
+# ---------------------------------------------------------------------------
+
+
+def _logaddexp(x, y, exp_fn, scale):
+    amax = lax.max(x, y)
+    delta = lax.sub(x, y)
+    tail = lax.log1p(exp_fn(lax.neg(lax.abs(delta))))
+    if scale is not None:
+        tail = lax.mul(tail, scale)
+    # NaN delta: a NaN, or infinities of one sign (their sum is right).
+    return lax.select(lax.ne(delta, delta), lax.add(x, y), lax.add(amax, tail))
+
+
+@_fused()
+def logaddexp(x1, x2, /):
+    """log(exp(x1) + exp(x2)) without overflow."""
+    x, y = _inexact("logaddexp", x1, x2)
+    return _upcast(lambda a, b: _logaddexp(a, b, lax.exp, None))(x, y)
+
+
+@_fused()
+def logaddexp2(x1, x2, /):
+    """log2(2**x1 + 2**x2) without overflow."""
+    x, y = _inexact("logaddexp2", x1, x2)
+    out = _upcast(lambda a, b: _logaddexp(
+        a, b, lambda t: lax.exp(lax.mul(t, np.log(2))), 1 / np.log(2)))(x, y)
+    return _weak_if_0d(out, _is_weak(x), x)
+
+
+# ---------------------------------------------------------------------------
+# Trigonometric and hyperbolic functions
+# ---------------------------------------------------------------------------
+
+
+def _one_minus_square(t):
+    # (1 - t)(1 + t): no cancellation near |t| = 1, unlike 1 - t*t.
+    return lax.mul(lax.sub(1, t), lax.add(1, t))
+
+
+@_fused()
+def arcsin(x, /):
+    (x,) = _inexact("arcsin", x)
+    return _upcast(lambda t: lax.atan2(t, lax.sqrt(_one_minus_square(t))))(x)
+
+
+@_fused()
+def arccos(x, /):
+    (x,) = _inexact("arccos", x)
+    return _upcast(lambda t: lax.atan2(lax.sqrt(_one_minus_square(t)), t))(x)
+
+
+@_fused()
+def arctan(x, /):
+    (x,) = _inexact("arctan", x)
+    return _upcast(lambda t: lax.atan2(t, _full(t, 1)))(x)
+
+
+def _with_sign_of(s, t):
+    """s (>= 0 or NaN) with t's sign; -0.0 for t = -0.0."""
+    return lax.mul(s, lax.sign(t))
+
+
+def _sinh(t):
+    a = lax.abs(t)
+    # sinh(a) = (e + e / (e + 1)) / 2 with e = expm1(a): accurate near 0,
+    # no cancellation anywhere; where e overflows, exp(a / 2)**2 / 2.
+    e = lax.expm1(a)
+    small = lax.mul(lax.add(e, lax.div(e, lax.add(e, 1))), 0.5)
+    h = lax.exp(lax.mul(a, 0.5))
+    big = lax.mul(lax.mul(h, 0.5), h)
+    return _with_sign_of(lax.select(lax.is_finite(e), small, big), t)
+
+
+def _cosh(t):
+    a = lax.abs(t)
+    e = lax.exp(a)
+    small = lax.add(lax.mul(e, 0.5), lax.div(_full(e, 0.5), e))
+    h = lax.exp(lax.mul(a, 0.5))
+    big = lax.mul(lax.mul(h, 0.5), h)
+    return lax.select(lax.is_finite(e), small, big)
+
+
+@_fused()
+def sinh(x, /):
+    (x,) = _inexact("sinh", x)
+    return _upcast(_sinh)(x)
+
+
+@_fused()
+def cosh(x, /):
+    (x,) = _inexact("cosh", x)
+    return _upcast(_cosh)(x)
+
+
+def _large(t):
+    """1 / sqrt(eps): above it, sqrt(t*t + 1) == t in t's precision."""
+    return float(1 / np.sqrt(_finfo(_dtype(t)).eps))
+
+
+def _asinh(t):
+    a = lax.abs(t)
+    # log1p(a + a^2 / (1 + sqrt(1 + a^2))) == log(a + sqrt(a^2 + 1)),
+    # accurate for small a; log(a) + log(2) where a^2 would dominate.
+    a2 = lax.mul(a, a)
+    small = lax.log1p(lax.add(a, lax.div(a2, lax.add(lax.sqrt(lax.add(a2, 1)), 1))))
+    big = lax.add(lax.log(a), np.log(2))
+    return _with_sign_of(lax.select(lax.gt(a, _large(t)), big, small), t)
+
+
+def _acosh(t):
+    # log1p(y + sqrt(y (t + 1))) with y = t - 1 (exact near 1);
+    # log(t) + log(2) for large t; NaN below 1.
+    y = lax.sub(t, 1)
+    small = lax.log1p(lax.add(y, lax.sqrt(lax.mul(y, lax.add(t, 1)))))
+    big = lax.add(lax.log(t), np.log(2))
+    out = lax.select(lax.gt(t, _large(t)), big, small)
+    return lax.select(lax.lt(t, 1), _full(t, np.nan), out)
+
+
+def _atanh(t):
+    # (log1p(t) - log1p(-t)) / 2: no cancellation (the terms have
+    # opposite signs), exact at +-1 (+-inf), NaN beyond.
+    return lax.mul(lax.sub(lax.log1p(t), lax.log1p(lax.neg(t))), 0.5)
+
+
+@_fused()
+def arcsinh(x, /):
+    (x,) = _inexact("arcsinh", x)
+    return _upcast(_asinh)(x)
+
+
+@_fused()
+def arccosh(x, /):
+    (x,) = _inexact("arccosh", x)
+    return _upcast(_acosh)(x)
+
+
+@_fused()
+def arctanh(x, /):
+    (x,) = _inexact("arctanh", x)
+    return _upcast(_atanh)(x)
+
+
+asin, acos, atan = arcsin, arccos, arctan
+asinh, acosh, atanh = arcsinh, arccosh, arctanh
+
+
+def atan2(x1, x2, /):
+    return arctan2(x1, x2)
+
+
+@_fused()
+def hypot(x1, x2, /):
+    """sqrt(x1**2 + x2**2) without overflow or underflow."""
+    x, y = _inexact("hypot", x1, x2)
+    weak = _is_weak(x)
+
+    def fn(a, b):
+        a, b = lax.abs(a), lax.abs(b)
+        inf = lax.bitwise_or(lax.eq(a, np.inf), lax.eq(b, np.inf))
+        hi, lo = lax.max(a, b), lax.min(a, b)
+        zero = lax.eq(hi, 0)
+        r = lax.div(lo, lax.select(zero, _full(hi, 1), hi))
+        out = lax.select(zero, hi, lax.mul(hi, lax.sqrt(lax.add(lax.mul(r, r), 1))))
+        return lax.select(inf, _full(out, np.inf), out)
+    return _weak_if_0d(_upcast(fn)(x, y), weak, x)
+
+
+@_fused()
+def sinc(x, /):
+    """sin(pi x) / (pi x), 1 at 0; in x's dtype, as JAX."""
+    (x,) = _promote_dtypes_inexact("sinc", x)
+    weak = _is_weak(x)
+    zero = lax.eq(x, 0)
+    pi_x = lax.mul(x, np.pi)
+    safe = lax.select(zero, _full(x, 1), pi_x)
+    out = lax.select(zero, _full(x, 1), lax.div(lax.sin(safe), safe))
+    return _weak_if_0d(out, weak, x)
+
+
+# Cephes' Chebyshev coefficients for exp(-x) I0(x): _I0_A on [0, 8] in
+# x/2 - 2, _I0_B on (8, inf) in 32/x - 2 (times sqrt(x)).
+_I0_A = (
+    -4.41534164647933937950E-18, 3.33079451882223809783E-17,
+    -2.43127984654795469359E-16, 1.71539128555513303061E-15,
+    -1.16853328779934516808E-14, 7.67618549860493561688E-14,
+    -4.85644678311192946090E-13, 2.95505266312963983461E-12,
+    -1.72682629144155570723E-11, 9.67580903537323691224E-11,
+    -5.18979560163526290666E-10, 2.65982372468238665035E-9,
+    -1.30002500998624804212E-8, 6.04699502254191894932E-8,
+    -2.67079385394061173391E-7, 1.11738753912010371815E-6,
+    -4.41673835845875056359E-6, 1.64484480707288970893E-5,
+    -5.75419501008210370398E-5, 1.88502885095841655729E-4,
+    -5.76375574538582365885E-4, 1.63947561694133579842E-3,
+    -4.32430999505057594430E-3, 1.05464603945949983183E-2,
+    -2.37374148058994688156E-2, 4.93052842396707084878E-2,
+    -9.49010970480476444210E-2, 1.71620901522208775349E-1,
+    -3.04682672343198398683E-1, 6.76795274409476084995E-1)
+_I0_B = (
+    -7.23318048787475395456E-18, -4.83050448594418207126E-18,
+    4.46562142029675999901E-17, 3.46122286769746109310E-17,
+    -2.82762398051658348494E-16, -3.42548561967721913462E-16,
+    1.77256013305652638360E-15, 3.81168066935262242075E-15,
+    -9.55484669882830764870E-15, -4.15056934728722208663E-14,
+    1.54008621752140982691E-14, 3.85277838274214270114E-13,
+    7.18012445138366623367E-13, -1.79417853150680611778E-12,
+    -1.32158118404477131188E-11, -3.14991652796324136454E-11,
+    1.18891471078464383424E-11, 4.94060238822496958910E-10,
+    3.39623202570838634515E-9, 2.26666899049817806459E-8,
+    2.04891858946906374183E-7, 2.89137052083475648297E-6,
+    6.88975834691682398426E-5, 3.36911647825569408990E-3,
+    8.04490411014108831608E-1)
+
+
+def _chebyshev(t, coeffs):
+    """Clenshaw's recurrence: sum of c_k T_k(t/2), Cephes' chbevl."""
+    # Leading (high order) coefficients far below the precision do not
+    # change the sum.
+    eps = float(_finfo(_dtype(t)).eps)
+    while _python_abs(coeffs[0]) < eps * 1e-2:
+        coeffs = coeffs[1:]
+    b0, b1, b2 = _full(t, coeffs[0]), _full(t, 0.0), None
+    for c in coeffs[1:]:
+        b2, b1 = b1, b0
+        b0 = lax.add(lax.sub(lax.mul(t, b1), b2), c)
+    return lax.mul(lax.sub(b0, b2), 0.5)
+
+
+def _i0(x):
+    a = lax.abs(x)
+    near = _chebyshev(lax.sub(lax.mul(a, 0.5), 2), _I0_A)
+    safe = lax.select(lax.gt(a, 8), a, _full(a, 8))
+    far = lax.div(_chebyshev(lax.sub(lax.div(_full(a, 32), safe), 2), _I0_B),
+                  lax.sqrt(safe))
+    i0e = lax.select(lax.le(a, 8), near, far)
+    return lax.mul(lax.exp(a), i0e)
+
+
+@_fused()
+def i0(x, /):
+    """The modified Bessel function of the first kind, order 0."""
+    (x,) = _inexact("i0", x)
+    return _upcast(_i0)(x)
+
+
+# ---------------------------------------------------------------------------
+# Bits of floats
+# ---------------------------------------------------------------------------
+
+
+@_fused()
+def signbit(x, /):
+    (x,) = _promote("signbit", x)
+    dtype = _dtype(x)
+    if dtype == _dt.bool_:
+        out = _full(x, False)
+    elif _dt.is_int(dtype):
+        out = lax.lt(x, _full(x, 0))
+    elif _dt.is_float(dtype):
+        bits = _bits(x)
+        out = lax.lt(bits, _full(bits, 0))
+    else:
+        raise ValueError(f"jax.numpy.signbit is not well defined for {dtype}")
+    return _weak(out, False)
+
+
+def _copysign(mag, sign_of):
+    a = lax.abs(mag)
+    bits = _bits(sign_of)
+    return lax.select(lax.lt(bits, _full(bits, 0)), lax.neg(a), a)
+
+
+@_fused()
+def copysign(x1, x2, /):
+    x, y = _inexact("copysign", x1, x2)
+    if not _dt.is_float(_dtype(x)):
+        raise TypeError("copysign does not support complex-valued inputs")
+    return _weak(_copysign(x, y), _is_weak(x))
+
+
+def _nextafter(x, y):
+    """The float after x toward y (XLA's NextAfter): step the bits of x's
+    magnitude up or down by one."""
+    dtype = _dtype(x)
+    bx, by = _bits(x), _bits(y)
+    nbits = 8 * dtype.itemsize
+    sign_mask = -(1 << (nbits - 1))     # the sign bit, as a signed integer
+    abs_mask = (1 << (nbits - 1)) - 1
+    ax, ay = lax.bitwise_and(bx, abs_mask), lax.bitwise_and(by, abs_mask)
+    sx, sy = lax.bitwise_and(bx, sign_mask), lax.bitwise_and(by, sign_mask)
+    toward_zero = lax.bitwise_or(lax.gt(ax, ay), lax.ne(sx, sy))
+    out = lax.add(bx, lax.select(toward_zero, _full(bx, -1), _full(bx, 1)))
+    # From +-0: the smallest subnormal with y's sign (y itself if zero).
+    from_zero = lax.select(lax.eq(ay, 0), by, lax.bitwise_or(sy, 1))
+    out = lax.select(lax.eq(ax, 0), from_zero, out)
+    out = lax.bitcast_convert_type(out, dtype)
+    # Equal (as floats, so +0 == -0; XLA's CPU comparisons also take
+    # subnormals as zero, and so does JAX's nextafter): y.
+    out = lax.select(lax.eq(x, y), y, out)
+    nan = lax.bitwise_or(lax.ne(x, x), lax.ne(y, y))
+    return lax.select(nan, _full(out, np.nan), out)
+
+
+@_fused()
+def nextafter(x1, x2, /):
+    x, y = _inexact("nextafter", x1, x2)
+    if not _dt.is_float(_dtype(x)):
+        raise TypeError("nextafter does not support complex-valued inputs")
+    return _weak(_nextafter(x, y), _is_weak(x))
+
+
+@_fused()
+def spacing(x, /):
+    """The distance from x to the next float away from zero."""
+    (x,) = _inexact("spacing", x)
+    dtype = _dtype(x)
+    if not _dt.is_float(dtype):
+        raise ValueError("jnp.spacing is not defined for complex inputs.")
+    inf = _full(x, np.inf)
+    if dtype == _dt.float16:
+        out = lax.sub(_nextafter(x, inf), x)
+    else:
+        out = lax.sub(_nextafter(x, _copysign(inf, x)), x)
+        tiny = _copysign(_full(x, _finfo(dtype).smallest_subnormal), x)
+        out = lax.select(lax.eq(out, 0), tiny, out)
+    return _weak(out, False)
+
+
+def _frexp(x):
+    """Mantissa in [0.5, 1) and integer exponent, from the bits."""
+    dtype = _dtype(x)
+    info = _finfo(dtype)
+    nmant, nexp = info.nmant, info.nexp
+    mask = (1 << nexp) - 1
+    bias = 1 - info.minexp
+    # Subnormals: scale up by 2**nmant first.
+    sub = lax.lt(lax.abs(x), float(info.tiny))
+    x1 = lax.select(sub, lax.mul(x, float(1 << nmant)), x)
+    e0 = lax.select(sub, _full(x, -nmant, _dt.int32), _full(x, 0, _dt.int32))
+    bits = _bits(x1)
+    biased = lax.bitwise_and(lax.shift_right_arithmetic(bits, nmant), mask)
+    e = lax.add(e0, lax.convert_element_type(lax.sub(biased, bias - 1), _dt.int32))
+    bits = lax.bitwise_and(bits, ~(mask << nmant))
+    bits = lax.bitwise_or(bits, (bias - 1) << nmant)
+    m = lax.bitcast_convert_type(bits, dtype)
+    special = lax.bitwise_or(lax.bitwise_or(lax.eq(lax.abs(x), np.inf), lax.ne(x, x)),
+                             lax.eq(x, 0))
+    return (lax.select(special, x, m),
+            lax.select(special, _full(e, 0), e))
+
+
+@_fused()
+def frexp(x, /):
+    (x,) = _arraylike("frexp", x)
+    (x,) = _promote_dtypes_inexact("frexp", x)
+    if not _dt.is_float(_dtype(x)):
+        raise TypeError("frexp does not support complex-valued inputs")
+    m, e = _frexp(x)
+    return _weak(m, False), _weak(e, False)
+
+
+@_fused()
+def ldexp(x1, x2, /):
+    """x1 * 2**x2 for integer x2."""
+    x1, x2 = _arraylike("ldexp", x1, x2)
+    d1, d2 = _dtype(x1), _dtype(x2)
+    if _dt.is_inexact(d1) and not _dt.is_float(d1) or _dt.is_inexact(d2):
+        raise ValueError(f"ldexp not supported for input types {(d1, d2)}")
+    (x1,) = _inexact("ldexp", x1)
+    x1, x2 = _broadcast(x1, x2)
+    dtype = _dtype(x1)
+    x2 = lax.convert_element_type(x2, dtype)
+    # As JAX: the exponent is added to frexp's, then 2**e (in x1's dtype)
+    # times the mantissa, so that over- and underflow happen once.
+    m, e = _frexp(x1)
+    e = lax.add(lax.convert_element_type(e, dtype), x2)
+    pos = lax.gt(e, 0)
+    m = lax.select(pos, lax.mul(m, 2), m)
+    e = lax.select(pos, lax.sub(e, 1), e)
+    out = lax.mul(m, lax.pow(_full(e, 2), e))
+    keep = lax.bitwise_or(lax.eq(lax.abs(x1), np.inf), lax.eq(x1, 0))
+    return _weak(lax.select(keep, x1, out), False)
+
+
+@_fused()
+def modf(x, /, out=None):
+    """Fractional and integral parts, both with x's sign."""
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.modf is not supported.")
+    (x,) = _arraylike("modf", x)
+    (x,) = _promote_dtypes_inexact("modf", x)
+    whole = lax.select(lax.ge(x, _full(x, 0)), lax.floor(x), lax.ceil(x))
+    return lax.sub(x, whole), _weak(whole, _is_weak(x))
+
+
+# ---------------------------------------------------------------------------
+# Rounding
+# ---------------------------------------------------------------------------
+
+
+@_fused()
+def trunc(x, /):
+    (x,) = _arraylike("trunc", x)
+    if not _dt.is_float(_dtype(x)):
+        return x
+    return lax.select(lax.lt(x, _full(x, 0)), lax.ceil(x), lax.floor(x))
+
+
+@_fused()
+def rint(x, /):
+    """Round half to even; integers become floats."""
+    (x,) = _arraylike("rint", x)
+    if not _dt.is_inexact(_dtype(x)):
+        return lax.convert_element_type(x, _dt.default_float())
+    return lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN)
+
+
+@_fused("decimals")
+def _round(a, decimals):
+    dtype = _dtype(a)
+    if _dt.is_int(dtype):
+        if decimals < 0:
+            raise NotImplementedError(
+                "integer np.round not implemented for decimals < 0")
+        return a
+    if not _dt.is_inexact(dtype):
+        raise ValueError(f"data type {dtype} not inexact")
+    if decimals > np.log10(float(_finfo(dtype).max)):
+        return a
+    if decimals == 0:
+        return lax.round(a, lax.RoundingMethod.TO_NEAREST_EVEN)
+    weak = _is_weak(a)
+    x = lax.convert_element_type(a, _dt.float32) if dtype == _dt.float16 else a
+    factor = 10.0 ** decimals
+    out = lax.div(lax.round(lax.mul(x, factor), lax.RoundingMethod.TO_NEAREST_EVEN),
+                  factor)
+    out = lax.convert_element_type(out, dtype) if dtype == _dt.float16 else out
+    return _weak_if_0d(out, weak, a)
+
+
+def round(a, decimals=0, out=None):  # noqa: A001
+    """Round half to even to `decimals` places (JAX: x * 10**decimals,
+    rounded, divided back)."""
+    (a,) = _arraylike("round", a)
+    try:
+        decimals = operator.index(decimals)
+    except TypeError:
+        raise TypeError(f"'decimals' argument of jnp.round must be an integer, "
+                        f"got {decimals!r}") from None
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.round is not supported.")
+    return _round(a, decimals)
+
+
+def around(a, decimals=0, out=None):
+    return round(a, decimals, out)
+
+
+# ---------------------------------------------------------------------------
+# Complex parts and predicates of real numbers
+# ---------------------------------------------------------------------------
+
+
+@_fused("deg")
+def angle(z, deg=False):
+    """The argument of z: 0 or pi for real numbers."""
+    (z,) = _arraylike("angle", z)
+    dtype, weak = _dtype(z), _is_weak(z)
+    if not _dt.is_inexact(dtype) or _av(z).ndim == 0:
+        z = lax.convert_element_type(z, _dt.default_float())
+        weak = False
+    out = _weak(lax.atan2(_full(z, 0), z), weak)
+    return degrees(out) if deg else out
+
+
+@_fused()
+def isreal(x):
+    (x,) = _arraylike("isreal", x)
+    return _weak_if_0d(_full(x, True, _dt.bool_), _is_weak(x), x)
+
+
+@_fused()
+def iscomplex(x):
+    (x,) = _arraylike("iscomplex", x)
+    return _weak_if_0d(_full(x, False, _dt.bool_), _is_weak(x), x)
+
+
+@_fused()
+def isinf(x, /):
+    (x,) = _arraylike("isinf", x)
+    if not _dt.is_float(_dtype(x)):
+        return _full(x, False, _dt.bool_)
+    return _weak(lax.eq(lax.abs(x), np.inf), False)
+
+
+def _isposneginf(name, x, value, out):
+    if out is not None:
+        raise NotImplementedError(
+            "The 'out' argument to isneginf/isposinf is not supported.")
+    (x,) = _arraylike(name, x)
+    if not _dt.is_float(_dtype(x)):
+        return _full(x, False, _dt.bool_)
+    return _weak(lax.eq(x, value), False)
+
+
+def isposinf(x, /, out=None):
+    return _isposneginf("isposinf", x, np.inf, out)
+
+
+def isneginf(x, /, out=None):
+    return _isposneginf("isneginf", x, -np.inf, out)
+
+
+@_fused("equal_nan")
+def _isclose(a, b, rtol, atol, equal_nan):
+    a, b = _inexact("isclose", a, b)
+    dtype = _dtype(a)
+    rtol = _full(a, 0) if rtol is None else _weak(astype(rtol, dtype), False)
+    atol = _full(a, 0) if atol is None else _weak(astype(atol, dtype), False)
+    diff = lax.abs(lax.sub(a, b))
+    bound = lax.add(atol, lax.mul(rtol, lax.abs(b)))
+    in_range = lax.bitwise_and(lax.is_finite(b), lax.le(diff, bound))
+    out = lax.bitwise_or(lax.eq(a, b), in_range)
+    if equal_nan:
+        out = lax.bitwise_or(out, lax.bitwise_and(lax.ne(a, a), lax.ne(b, b)))
+    return _weak(out, False)
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    _check_arraylike("isclose", a, b)
+    return _isclose(a, b, rtol, atol, builtins.bool(equal_nan))
+
+
+@_fused()
+def _nan_to_num(x, nan, posinf, neginf):
+    dtype = _dtype(x)
+    info = _finfo(dtype)
+    posinf = float(info.max) if posinf is None else posinf
+    neginf = float(info.min) if neginf is None else neginf
+
+    def fill(v):
+        return broadcast_to(astype(v, dtype), _av(x).shape)
+    out = lax.select(lax.ne(x, x), fill(nan), x)
+    out = lax.select(lax.eq(out, np.inf), fill(posinf), out)
+    out = lax.select(lax.eq(out, -np.inf), fill(neginf), out)
+    return _weak(out, False)
+
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    """NaN and infinities replaced by finite numbers."""
+    del copy
+    (x,) = _arraylike("nan_to_num", x)
+    if not _dt.is_inexact(_dtype(x)):
+        return x
+    return _nan_to_num(x, nan, posinf, neginf)
+
+
+# ---------------------------------------------------------------------------
+# Logic
+# ---------------------------------------------------------------------------
+
+
+def _to_bool(x):
+    if _dtype(x) == _dt.bool_:
+        return x
+    return _weak(lax.ne(x, _full(x, 0)), _is_weak(x))
+
+
+def _logical(name, op, *args):
+    args = _promote(name, *args)
+    weak = _is_weak(args[0])
+    return _weak_if_0d(op(*[_to_bool(a) for a in args]), weak, *args)
+
+
+def logical_and(x1, x2, /):
+    return _logical("logical_and", lax.bitwise_and, x1, x2)
+
+
+def logical_or(x1, x2, /):
+    return _logical("logical_or", lax.bitwise_or, x1, x2)
+
+
+def logical_xor(x1, x2, /):
+    return _logical("logical_xor", lax.bitwise_xor, x1, x2)
+
+
+def logical_not(x, /):
+    return _logical("logical_not", lax.bitwise_not, x)
+
+
+# ---------------------------------------------------------------------------
+# Maxima and minima ignoring NaN, Heaviside, integer functions
+# ---------------------------------------------------------------------------
+
+
+def _fminmax(name, cmp, x1, x2):
+    x, y = _promote(name, x1, x2)
+    keep_x = lax.bitwise_or(cmp(x, y), lax.ne(y, y))
+    return lax.select(keep_x, x, y)
+
+
+@_fused()
+def fmax(x1, x2):
+    """maximum, but a NaN loses against a number."""
+    return _fminmax("fmax", lax.gt, x1, x2)
+
+
+@_fused()
+def fmin(x1, x2):
+    """minimum, but a NaN loses against a number."""
+    return _fminmax("fmin", lax.lt, x1, x2)
+
+
+@_fused()
+def heaviside(x1, x2, /):
+    """0 below zero, 1 above, x2 at zero (NaN for NaN)."""
+    _check_arraylike("heaviside", x1, x2)
+    x, y = _promote_dtypes_inexact("heaviside", x1, x2)
+    weak = _is_weak(x) and _av(x).ndim == 0
+    x, y = _broadcast(x, y)
+    out = lax.select(lax.ne(x, x), x, y)
+    out = lax.select(lax.gt(x, _full(x, 0)), _full(x, 1), out)
+    out = lax.select(lax.lt(x, _full(x, 0)), _full(x, 0), out)
+    return _weak(out, weak)
+
+
+def _euclid_steps(dtype):
+    """Division steps Euclid's algorithm needs for |values| of `dtype`:
+    the worst case is consecutive Fibonacci numbers (Lame)."""
+    limit = np.iinfo(dtype).max
+    if not _dt.is_unsigned(dtype):
+        limit += 1  # abs(min) as an unsigned magnitude
+    a, b, n = 1, 1, 0
+    while b <= limit:
+        a, b, n = b, a + b, n + 1
+    return n + 2
+
+
+def _gcd(a, b):
+    """gcd of non-negative a and b, Euclid's algorithm unrolled."""
+    for _ in range(_euclid_steps(_dtype(a))):
+        nz = lax.ne(b, _full(b, 0))
+        r = lax.rem(a, lax.select(nz, b, _full(b, 1)))
+        a, b = lax.select(nz, b, a), lax.select(nz, r, _full(b, 0))
+    return a
+
+
+def _int_args(name, x1, x2):
+    x1, x2 = _promote_dtypes(name, x1, x2)
+    if not _dt.is_int(_dtype(x1)):
+        raise ValueError(f"Arguments to jax.numpy.{name} must be integers.")
+    weak = _is_weak(x1) and _all_0d(x1, x2)
+    x1, x2 = _broadcast(x1, x2)
+    return absolute(x1), absolute(x2), weak
+
+
+@_fused()
+def gcd(x1, x2):
+    """Greatest common divisor of |x1| and |x2|."""
+    a, b, weak = _int_args("gcd", x1, x2)
+    return _weak(_gcd(a, b), weak)
+
+
+@_fused()
+def lcm(x1, x2):
+    """Least common multiple of |x1| and |x2|."""
+    a, b, weak = _int_args("lcm", x1, x2)
+    d = _gcd(a, b)
+    zero = lax.eq(d, _full(d, 0))
+    out = lax.mul(a, lax.div(b, lax.select(zero, _full(d, 1), d)))
+    return _weak(lax.select(zero, _full(d, 0), out), weak)
+
+
+def _popcount(x):
+    """Set bits of each unsigned integer, by the SWAR method."""
+    dtype = _dtype(x)
+    n = 8 * dtype.itemsize
+
+    def const(pattern):
+        return int.from_bytes(bytes([pattern]) * dtype.itemsize, "little")
+    x = lax.sub(x, lax.bitwise_and(lax.shift_right_logical(x, 1), const(0x55)))
+    x = lax.add(lax.bitwise_and(x, const(0x33)),
+                lax.bitwise_and(lax.shift_right_logical(x, 2), const(0x33)))
+    x = lax.bitwise_and(lax.add(x, lax.shift_right_logical(x, 4)), const(0x0F))
+    if n > 8:
+        x = lax.shift_right_logical(lax.mul(x, const(0x01)), n - 8)
+    return lax.convert_element_type(x, _dt.uint8)
+
+
+@_fused()
+def bitwise_count(x, /):
+    """Number of set bits in |x|."""
+    (x,) = _numeric("bitwise_count", x)
+    dtype = _dtype(x)
+    if not _dt.is_int(dtype):
+        raise TypeError(f"bitwise_count requires integer arguments, got {dtype}")
+    if not _dt.is_unsigned(dtype):
+        x = lax.bitcast_convert_type(lax.abs(x), _UINT[dtype.itemsize])
+    return _popcount(x)
+
+
+# ---------------------------------------------------------------------------
+# where, clip
+# ---------------------------------------------------------------------------
 
 
 def where(condition, x=None, y=None):
@@ -180,7 +1191,7 @@ def where(condition, x=None, y=None):
         raise NotImplementedError("where(condition) needs size=; pass x and y")
     x, y = _promote("where", x, y)
     cond = astype(condition, bool)
-    shape_ = np.broadcast_shapes(abstractify(cond).shape, abstractify(x).shape)
+    shape_ = np.broadcast_shapes(_av(cond).shape, _av(x).shape)
     return lax.select(broadcast_to(cond, shape_), broadcast_to(x, shape_),
                       broadcast_to(y, shape_))
 
