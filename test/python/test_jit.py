@@ -674,3 +674,15 @@ def test_lowered_compiled_call_matches_jax():
     np.testing.assert_allclose(np.asarray(compiled(x)), np.asarray(expected))
     with pytest.raises(TypeError):
         compiled(np.arange(5, dtype=np.float32))
+
+
+@pytest.mark.parametrize("shape", [(), (1,), (5,), (3, 4)])
+def test_bool_constants_under_jit(shape):
+    # A closed-over numpy bool array becomes a dense i1 constant.
+    mask = np.arange(int(np.prod(shape))).reshape(shape) % 3 == 1
+
+    def f(m):
+        return lambda x: m.where(mask, x, -x)
+
+    x = np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape) + 1
+    assert_same(jxp.jit(f(jnp))(x), jax.jit(f(rjnp))(x))

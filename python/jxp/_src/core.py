@@ -120,9 +120,6 @@ def dense_attr(value, aval):
     """A DenseElementsAttr holding numpy `value` with the type of `aval`."""
     value = np.asarray(value, dtype=aval.dtype)
     t = mlir_type(aval)
-    if aval.dtype == dtypes.bool_:
-        return ir.DenseElementsAttr.get(np.packbits(value, bitorder="little"),
-                                        type=t)
     if aval.dtype == dtypes.bfloat16:
         value = value.view(np.uint16)
     if value.ndim == 0 or value.size == 1:
