@@ -43,3 +43,43 @@ def assert_same(got, want, rtol=1e-6, atol=0.0, weak_type=True):
                                        rtol=rtol, atol=atol, equal_nan=True)
         else:
             np.testing.assert_array_equal(gv, wv)
+
+
+# --- jnp-vs-JAX checks shared by the test_numpy_* files ---------------------
+
+ERRORS = (TypeError, ValueError, IndexError, NotImplementedError)
+
+
+def raises_like(want, fn):
+    """fn() raises an error of `want`'s class (JAX's classes by name)."""
+    import pytest
+    with pytest.raises(Exception) as got:
+        fn()
+    cls = type(want)
+    if cls.__module__.startswith("jax"):
+        assert type(got.value).__name__ == cls.__name__, (got.value, want)
+    else:
+        assert isinstance(got.value, cls), (type(got.value), want)
+
+
+def check_numpy(fn, *args, jit=True, rtol=1e-6, atol=1e-6, errors=ERRORS):
+    """fn(m)(*args) under jxp.numpy equals it under jax.numpy (array args as
+    each library's arrays), eagerly and under jit; errors match."""
+    import jax.numpy as rjnp
+    import jxp.numpy as jnp
+    try:
+        with np.errstate(all="ignore"):
+            want = fn(rjnp)(*[rjnp.asarray(a) for a in args])
+    except errors as e:
+        raises_like(e, lambda: fn(jnp)(*[jnp.asarray(a) for a in args]))
+        return
+    with np.errstate(all="ignore"):
+        got = fn(jnp)(*[jnp.asarray(a) for a in args])
+    assert_same(got, want, rtol=rtol, atol=atol)
+    if jit and args:
+        try:
+            want = jax.jit(fn(rjnp))(*args)
+        except errors as e:
+            raises_like(e, lambda: jxp.jit(fn(jnp))(*args))
+            return
+        assert_same(jxp.jit(fn(jnp))(*args), want, rtol=rtol, atol=atol)

@@ -1,6 +1,7 @@
 """jxp.numpy's array creation and shape functions against jax.numpy: values,
 dtypes, weak types and error classes, eagerly and under jit."""
 
+import functools
 import zlib
 
 import jax
@@ -10,41 +11,15 @@ import pytest
 
 import jxp
 import jxp.numpy as jnp
-from jxp_test_util import assert_same
+
+from jxp_test_util import ERRORS, assert_same, check_numpy, raises_like
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore:Explicitly requested dtype:UserWarning")
 
-ERRORS = (TypeError, ValueError, IndexError, NotImplementedError,
-          ZeroDivisionError)
-
-
-def _raises_like(want, fn):
-    """fn() raises the class JAX raised (by name for jax.errors classes)."""
-    with pytest.raises(Exception) as got:
-        fn()
-    cls = type(want)
-    if cls.__module__.startswith("jax"):
-        assert type(got.value).__name__ == cls.__name__, (got.value, want)
-    else:
-        assert isinstance(got.value, cls), (type(got.value), want)
-
-
-def check(fn, *args, jit=True, rtol=1e-6, atol=1e-6):
-    """fn(m)(*args) under jxp.numpy equals it under jax.numpy (array args as
-    each library's arrays), eagerly and under jit; errors match."""
-    try:
-        with np.errstate(all="ignore"):
-            want = fn(rjnp)(*[rjnp.asarray(a) for a in args])
-    except ERRORS as e:
-        _raises_like(e, lambda: fn(jnp)(*[jnp.asarray(a) for a in args]))
-        return
-    got = fn(jnp)(*[jnp.asarray(a) for a in args])
-    assert_same(got, want, rtol=rtol, atol=atol)
-    if jit and args:
-        want = jax.jit(fn(rjnp))(*args)
-        got = jxp.jit(fn(jnp))(*args)
-        assert_same(got, want, rtol=rtol, atol=atol)
+ERRORS = ERRORS + (ZeroDivisionError,)
+check = functools.partial(check_numpy, rtol=1e-06, atol=1e-06, errors=ERRORS)
+_raises_like = raises_like
 
 
 def same(fn, rtol=1e-6, atol=1e-6):

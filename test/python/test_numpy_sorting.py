@@ -2,6 +2,7 @@
 tests against jax.numpy: values, dtypes, weak types and error classes,
 eagerly and under jit."""
 
+import functools
 import zlib
 
 import jax
@@ -12,40 +13,14 @@ import pytest
 
 import jxp
 import jxp.numpy as jnp
-from jxp_test_util import assert_same
+
+from jxp_test_util import assert_same, check_numpy, raises_like
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore:Explicitly requested dtype:UserWarning")
 
-ERRORS = (TypeError, ValueError, IndexError, NotImplementedError)
-
-
-def _raises_like(want, fn):
-    with pytest.raises(Exception) as got:
-        fn()
-    cls = type(want)
-    if cls.__module__.startswith("jax"):
-        assert type(got.value).__name__ == cls.__name__, (got.value, want)
-    else:
-        assert isinstance(got.value, cls), (type(got.value), want)
-
-
-def check(fn, *args, jit=True, rtol=1e-6, atol=1e-6):
-    try:
-        with np.errstate(all="ignore"):
-            want = fn(rjnp)(*[rjnp.asarray(a) for a in args])
-    except ERRORS as e:
-        _raises_like(e, lambda: fn(jnp)(*[jnp.asarray(a) for a in args]))
-        return
-    got = fn(jnp)(*[jnp.asarray(a) for a in args])
-    assert_same(got, want, rtol=rtol, atol=atol)
-    if jit and args:
-        try:
-            want = jax.jit(fn(rjnp))(*args)
-        except ERRORS as e:
-            _raises_like(e, lambda: jxp.jit(fn(jnp))(*args))
-            return
-        assert_same(jxp.jit(fn(jnp))(*args), want, rtol=rtol, atol=atol)
+check = functools.partial(check_numpy, rtol=1e-06, atol=1e-06)
+_raises_like = raises_like
 
 
 def same(fn, rtol=1e-6, atol=1e-6):
