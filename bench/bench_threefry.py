@@ -46,6 +46,14 @@ def threefry_composed(k0, k1, x0, x1):
     return x0, x1
 
 
+def as_bits(cipher):
+    """Consumes both words as jax.random.bits does (x0 ^ x1), so the numbers
+    reflect the cipher inside a real program rather than two bare outputs."""
+    def bits(*args):
+        return lax.bitwise_xor(*cipher(*args))
+    return bits
+
+
 def median_time(f, reps):
     times = []
     for _ in range(reps):
@@ -95,6 +103,7 @@ def main():
     for n in (1024, 1 << 20):
         rows, compiled = {}, {}
         for name, fn in (("op", lax.threefry2x32), ("composed", threefry_composed)):
+            fn = as_bits(fn)
             ops, hlo, tt, tf, compiled[name], args = measure(fn, n, reps)
             rows[name] = (ops, hlo, tt, tf)
         run = interleaved_run_times(compiled, args, 5 * reps)
@@ -104,6 +113,31 @@ def main():
         outs = [c.execute_flat(list(args)) for c in compiled.values()]
         for a, b in zip(*outs):
             assert np.array_equal(np.asarray(a), np.asarray(b))
+    random_vs_jax(reps)
+
+
+def random_vs_jax(reps):
+    """First call (trace + compile + run) of jit(randint) and run time of
+    jit(bits), jxp vs JAX: the rolled loop keeps XLA from fusing the 20
+    rounds into the consumers (unrolled, randint's first call took 0.6-1.4 s)."""
+    import jax
+    print(f"\n{'program':<22} {'jxp':>10} {'JAX':>10} {'ratio':>6}")
+    for label, make, shape in (
+            ("randint first call", lambda m: (lambda k: m.random.randint(k, (64, 64), 0, 10)), (64, 64)),
+            ("bits 2^20 run", lambda m: (lambda k: m.random.bits(k, (1 << 20,))), None)):
+        times = {}
+        for name, m in (("jxp", jxp), ("jax", jax)):
+            key = m.random.PRNGKey(0)
+            if shape is not None:  # a fresh function each time: no cache
+                times[name] = median_time(
+                    lambda: m.jit(make(m))(key).block_until_ready(), reps)
+            else:
+                f = m.jit(make(m))
+                f(key).block_until_ready()
+                times[name] = median_time(lambda: f(key).block_until_ready(),
+                                          10 * reps)
+        print(f"{label:<22} {times['jxp'] * 1e3:>8.2f}ms {times['jax'] * 1e3:>8.2f}ms "
+              f"{times['jxp'] / times['jax']:>6.2f}")
 
 
 if __name__ == "__main__":

@@ -767,13 +767,19 @@ func.func @erf_and_inverse(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 // Threefry-2x32: keys broadcast, the third key word is k0 ^ k1 ^ 0x1BD11BDA
-// (466688986), rotations by 13 first (1st round) and 24 last (20th round),
-// five key injections with counters 1..5.
+// (466688986); a rolled loop over the five groups of four rounds, carrying
+// the counter, the words, the key schedule and both sets of rotations (13
+// first, 24 last); each iteration injects a key and swaps the rotation sets.
 // CHECK-LABEL: func.func @threefry2x32
 // CHECK: "stablehlo.constant"() {value = dense<466688986> : tensor<ui32>}
 // CHECK: "stablehlo.constant"() {value = dense<13> : tensor<ui32>}
-// CHECK-COUNT-20: "stablehlo.shift_left"
+// CHECK: %[[L:.*]]:14 = "stablehlo.while"
+// CHECK: "stablehlo.compare"(%{{.*}}, %{{.*}}) {{.*}}comparison_direction LT
+// CHECK: }, {
+// CHECK-COUNT-4: "stablehlo.shift_left"
 // CHECK-NOT: "stablehlo.shift_left"
+// CHECK: "stablehlo.return"(%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %[[B:[^,]*]], %[[C:[^,]*]], %[[A:[^,]*]], %[[R4:[^,]*]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %[[R0:[^,]*]],
+// CHECK: return %[[L]]#1, %[[L]]#2
 // CHECK-NOT: jxp.threefry2x32
 // THREEFRY-LABEL: func.func @threefry2x32
 // THREEFRY-DAG: "stablehlo.constant"() {value = dense<24> : tensor<ui32>}
