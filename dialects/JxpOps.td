@@ -662,6 +662,27 @@ def Jxp_SortOp : Jxp_OpWithRule<"sort"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Linear algebra
+//===----------------------------------------------------------------------===//
+
+def Jxp_CholeskyOp : Jxp_OpWithRule<"cholesky", [SameOperandsAndResultType]> {
+  let summary = "Lower Cholesky factor of (a batch of) positive-definite matrices";
+  let description = [{
+    Factors the last two dimensions, reading only the lower triangle of the
+    operand; the result's upper triangle is zero, and a matrix that is not
+    positive definite gives NaNs. On CPU it lowers to LAPACK's potrf, the
+    same call JAX makes, so results agree bit for bit.
+    ```mlir
+    %l = jxp.cholesky %a : tensor<3x3xf32>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[F32, F64]>:$operand);
+  let results = (outs RankedTensorOf<[F32, F64]>:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Random bits
 //===----------------------------------------------------------------------===//
 

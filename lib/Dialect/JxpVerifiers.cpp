@@ -541,6 +541,15 @@ LogicalResult ScatterOp::verify() {
   return success();
 }
 
+LogicalResult CholeskyOp::verify() {
+  auto type = getType();
+  if (type.getRank() < 2 ||
+      type.getDimSize(type.getRank() - 1) != type.getDimSize(type.getRank() - 2))
+    return emitOpError("operand must be a (batch of) square matrices, got ")
+           << type;
+  return success();
+}
+
 LogicalResult SortOp::verify() {
   if (getInputs().empty())
     return emitOpError("needs at least one input");

@@ -9,6 +9,7 @@ from ._src.core import abstractify
 from ._src.lax import (  # noqa: F401
     GatherDimensionNumbers, ScatterDimensionNumbers)
 from ._src import lax as _p
+from ._src import lax_linalg as linalg  # noqa: F401
 
 
 def _scalars_like(args):

@@ -879,7 +879,7 @@ def _multivariate_normal(key, mean, cov, shape, dtype, method):
     if method != "cholesky":
         raise NotImplementedError(f"multivariate_normal(method={method!r}): "
                                   f"jxp has no svd/eigh yet; use 'cholesky'")
-    factor = _cholesky(cov)
+    factor = lax.linalg.cholesky(cov)
     samples = _normal(key, shape + (n,), dtype)
     ct = dtypes.promote((abstractify(factor).dtype, False), (dtype, False))[0]
     factor, samples = _convert(factor, ct), _convert(samples, ct)
@@ -895,41 +895,6 @@ def _multivariate_normal(key, mean, cov, shape, dtype, method):
     rt = dtypes.promote((mean_a.dtype, False), (ct, False))[0]
     return lax.add(_bcast(_convert(mean, rt), shape + (n,)),
                    _convert(prod, rt))
-
-
-def _cholesky(a):
-    """The lower Cholesky factor of (..., n, n) `a`, column by column
-    (right-looking on whole columns): O(n) traced ops, each O(n**2) work,
-    unrolled over the static n, for jxp has no linalg op yet. Agrees with
-    LAPACK's to rounding, not bit for bit."""
-    aa = abstractify(a)
-    n = aa.shape[-1]
-    batch = aa.shape[:-2]
-    nb = len(batch)
-    cols = lax.broadcasted_iota(dtypes.int32, aa.shape, nb + 1)
-    L = _full(aa.shape, 0, aa.dtype)
-    for j in range(n):
-        col = lax.reshape(lax.slice(a, (0,) * nb + (0, j), batch + (n, j + 1)),
-                          batch + (n,))
-        if j:
-            # col - L[..., :, :j] @ L[..., j, :j]
-            left = lax.slice(L, (0,) * nb + (0, 0), batch + (n, j))
-            row = lax.slice(L, (0,) * nb + (j, 0), batch + (j + 1, j))
-            row = lax.broadcast_in_dim(lax.reshape(row, batch + (j,)),
-                                       batch + (n, j),
-                                       tuple(range(nb)) + (nb + 1,))
-            col = lax.sub(col, lax.reduce_sum(lax.mul(left, row), (nb + 1,)))
-        diag = lax.sqrt(lax.reshape(
-            lax.slice(col, (0,) * nb + (j,), batch + (j + 1,)), batch))
-        diag_b = lax.broadcast_in_dim(diag, batch + (n,), tuple(range(nb)))
-        i = lax.broadcasted_iota(dtypes.int32, batch + (n,), nb)
-        col = lax.select(lax.eq(i, np.int32(j)), diag_b,
-                         lax.select(lax.gt(i, np.int32(j)),
-                                    lax.div(col, diag_b),
-                                    _full(batch + (n,), 0, aa.dtype)))
-        col = lax.broadcast_in_dim(col, aa.shape, tuple(range(nb + 1)))
-        L = lax.select(lax.eq(cols, np.int32(j)), col, L)
-    return L
 
 
 _multivariate_normal_jit = jit(_multivariate_normal,

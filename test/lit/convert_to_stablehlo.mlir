@@ -788,3 +788,22 @@ func.func @threefry2x32(%k0: tensor<ui32>, %k1: tensor<ui32>, %x0: tensor<8xui32
   %y0, %y1 = jxp.threefry2x32 %k0, %k1, %x0, %x1 : tensor<ui32>, tensor<8xui32>
   return %y0, %y1 : tensor<8xui32>, tensor<8xui32>
 }
+
+// -----
+
+// Cholesky: LAPACK's potrf through the typed FFI (as JAX emits it), with
+// column-major layouts (batch dims most major), NaN where info != 0 and the
+// upper triangle zeroed.
+// CHECK-LABEL: func.func @cholesky_batched
+// CHECK: %[[F:.*]]:2 = "stablehlo.custom_call"(%arg0) {api_version = 4 : i32, backend_config = {uplo = 76 : ui8}, call_target_name = "lapack_dpotrf_ffi", mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x3x3xf64>) -> (tensor<2x3x3xf64>, tensor<2xi32>)
+// CHECK: %[[OK:.*]] = "stablehlo.compare"(%[[F]]#1, %{{.*}}) {{.*}}EQ
+// CHECK: %[[OKB:.*]] = "stablehlo.broadcast_in_dim"(%[[OK]]) {broadcast_dimensions = array<i64: 0>} : (tensor<2xi1>) -> tensor<2x3x3xi1>
+// CHECK: %[[NAN:.*]] = "stablehlo.select"(%[[OKB]], %[[F]]#0, %{{.*}})
+// CHECK: %[[COL:.*]] = "stablehlo.iota"() {iota_dimension = 2 : i64}
+// CHECK: %[[ROW:.*]] = "stablehlo.iota"() {iota_dimension = 1 : i64}
+// CHECK: %[[LOW:.*]] = "stablehlo.compare"(%[[ROW]], %[[COL]]) {{.*}}GE
+// CHECK: "stablehlo.select"(%[[LOW]], %[[NAN]], %{{.*}})
+func.func @cholesky_batched(%a: tensor<2x3x3xf64>) -> tensor<2x3x3xf64> {
+  %0 = jxp.cholesky %a : tensor<2x3x3xf64>
+  return %0 : tensor<2x3x3xf64>
+}

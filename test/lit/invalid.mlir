@@ -1454,3 +1454,27 @@ func.func @threefry2x32_signed(%k: tensor<i32>, %x: tensor<8xi32>) -> tensor<8xi
   %y0, %y1 = jxp.threefry2x32 %k, %k, %x, %x : tensor<i32>, tensor<8xi32>
   return %y0 : tensor<8xi32>
 }
+
+// -----
+
+func.func @cholesky_not_square(%a: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'jxp.cholesky' op operand must be a (batch of) square matrices, got 'tensor<3x4xf32>'}}
+  %0 = jxp.cholesky %a : tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @cholesky_of_vector(%a: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'jxp.cholesky' op operand must be a (batch of) square matrices}}
+  %0 = jxp.cholesky %a : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @cholesky_of_f16(%a: tensor<3x3xf16>) -> tensor<3x3xf16> {
+  // expected-error @+1 {{'jxp.cholesky' op operand #0 must be ranked tensor of 32-bit float or 64-bit float values}}
+  %0 = jxp.cholesky %a : tensor<3x3xf16>
+  return %0 : tensor<3x3xf16>
+}

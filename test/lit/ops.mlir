@@ -803,3 +803,12 @@ func.func @threefry2x32_full_key(%k: tensor<2x3xui32>, %x: tensor<2x3xui32>) -> 
   %y0, %y1 = jxp.threefry2x32 %k, %k, %x, %x : tensor<2x3xui32>, tensor<2x3xui32>
   return %y1 : tensor<2x3xui32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @cholesky_batched
+// CHECK: jxp.cholesky %{{.*}} : tensor<2x3x3xf64>
+func.func @cholesky_batched(%a: tensor<2x3x3xf64>) -> tensor<2x3x3xf64> {
+  %0 = jxp.cholesky %a : tensor<2x3x3xf64>
+  return %0 : tensor<2x3x3xf64>
+}

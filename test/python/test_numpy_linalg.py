@@ -328,3 +328,62 @@ TESTED = {"matmul", "dot", "vdot", "vecdot", "inner", "outer", "tensordot",
 def test_every_product_is_tested():
     from jxp.numpy import _linalg
     assert set(_linalg.__all__) <= TESTED
+
+
+# --- jnp.linalg ------------------------------------------------------------
+
+def _spd(shape, dtype):
+    a = R.normal(size=shape).astype(dtype)
+    return a @ np.swapaxes(a, -1, -2) + shape[-1] * np.eye(shape[-1], dtype=dtype)
+
+
+CHOLESKY = [(_spd((3, 3), np.float32), {}),
+            (_spd((2, 4, 4), np.float32), {}),
+            (_spd((5, 5), np.float32), {"upper": True}),
+            (_spd((3, 3), np.float32) - 10 * np.eye(3, dtype=np.float32), {}),
+            (R.normal(size=(3, 3)).astype(np.float32), {}),  # not symmetric
+            (R.normal(size=(3, 4)).astype(np.float32), {}),  # not square
+            (np.eye(3, dtype=np.int32), {})]
+
+
+@pytest.mark.parametrize("k", range(len(CHOLESKY)))
+def test_cholesky(k):
+    """Bit-equal to JAX's (the same LAPACK call), NaN where not positive
+    definite; errors as JAX's."""
+    a, kw = CHOLESKY[k]
+    check_numpy(lambda m: (lambda x: m.linalg.cholesky(x, **kw)), a,
+                rtol=0, atol=0)
+
+
+def test_cholesky_float64():
+    old_jax, old_jxp = jax.config.jax_enable_x64, jxp.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", True)
+    jxp.config.update("jax_enable_x64", True)
+    try:
+        a = _spd((2, 3, 3), np.float64)
+        assert_same(jxp.jit(jnp.linalg.cholesky)(a), rjnp.linalg.cholesky(a),
+                    rtol=0)
+    finally:
+        jax.config.update("jax_enable_x64", old_jax)
+        jxp.config.update("jax_enable_x64", old_jxp)
+
+
+NORMS = [((5,), {}), ((5,), {"ord": 1}), ((5,), {"ord": np.inf}),
+         ((5,), {"ord": -np.inf}), ((5,), {"ord": 0}), ((5,), {"ord": 3}),
+         ((3, 4), {}), ((3, 4), {"ord": "fro"}), ((3, 4), {"ord": 1}),
+         ((3, 4), {"ord": -1}), ((3, 4), {"ord": np.inf}),
+         ((3, 4), {"ord": -np.inf}), ((2, 3, 4), {"axis": -1}),
+         ((2, 3, 4), {"axis": (0, 2), "keepdims": True}),
+         ((2, 3, 4), {"axis": (1, 2), "ord": 1}), ((2, 3), {"axis": 1,
+                                                          "ord": 2})]
+
+
+@pytest.mark.parametrize("k", range(len(NORMS)))
+def test_norm(k):
+    shape, kw = NORMS[k]
+    check(lambda m: (lambda x: m.linalg.norm(x, **kw)),
+          R.normal(size=shape).astype(np.float32))
+
+
+def test_norm_of_ints():
+    check(lambda m: (lambda x: m.linalg.norm(x)), np.arange(6, dtype=np.int32))

@@ -742,3 +742,19 @@ def _threefry_lower(frame, loc, values, avals, out_avals):
 
 threefry2x32_p = Primitive("threefry2x32", _threefry_rule, _threefry_lower,
                            multiple_results=True)
+
+
+def _cholesky_rule(x):
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"Argument to Cholesky decomposition must have shape "
+                         f"[..., n, n], got shape {x.shape}")
+    if x.dtype not in (np.dtype(np.float32), np.dtype(np.float64)):
+        raise NotImplementedError(f"jxp's cholesky supports float32 and "
+                                  f"float64, got {x.dtype}")
+    return ShapedArray(x.shape, x.dtype)
+
+
+cholesky_p = Primitive(
+    "cholesky", _cholesky_rule,
+    lambda frame, loc, values, avals, out_avals: [
+        ops.CholeskyOp(values[0], loc=loc, ip=frame.ip).result])

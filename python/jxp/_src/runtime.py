@@ -562,6 +562,26 @@ class Executable:
                 f"{len(self.out_avals)} outputs>")
 
 
+_lapack_registered = False
+
+
+def _register_lapack():
+    """Registers jaxlib's LAPACK FFI targets (the custom calls our
+    factorizations lower to) with XLA's CPU backend, once."""
+    global _lapack_registered
+    if _lapack_registered:
+        return
+    from jaxlib import lapack
+    with _lock:
+        if not _lapack_registered:
+            lapack._lapack.initialize()
+            for platform, targets in lapack.registrations().items():
+                for name, fn, api_version in targets:
+                    _xc.register_custom_call_target(
+                        name, fn, platform=platform, api_version=api_version)
+            _lapack_registered = True
+
+
 def compile(stablehlo_text: str) -> Executable:  # noqa: A001
     """Parses and compiles StableHLO text for the default device.
 
@@ -569,6 +589,8 @@ def compile(stablehlo_text: str) -> Executable:  # noqa: A001
     (``jaxlib``'s ``JaxRuntimeError``) when XLA rejects the program.
     """
     text = _as_text(stablehlo_text)
+    if "lapack_" in text:
+        _register_lapack()
     ctx = _mlir_context()
     with _lock, ctx:
         module = _parse_locked(text)
