@@ -115,4 +115,52 @@ def Jxp_StableHLOLoweringInterface : OpInterface<"StableHLOLowering"> {
   ];
 }
 
+def Jxp_JvpRuleInterface : OpInterface<"JvpRule"> {
+  let cppNamespace = "::mlir::jxp";
+  let description = [{
+    Forward-mode rule of an op. The JVP pass clones the op into the JVP
+    function and asks the clone for the tangents of its results, given the
+    tangents of its operands. A null Value is a symbolic zero, both ways:
+    rules never materialize a zero they can avoid, and emit nothing for a
+    result whose tangent is zero.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Appends one tangent per result to `resultTangents` (null for zero),
+        built at the builder's insertion point (after this op) from this
+        op's operands and results and `tangents` (one per operand).
+      }],
+      "::llvm::LogicalResult", "jvp",
+      (ins "::mlir::OpBuilder &":$b,
+           "::llvm::ArrayRef<::mlir::Value>":$tangents,
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$resultTangents)>
+  ];
+}
+
+def Jxp_TransposeRuleInterface : OpInterface<"TransposeRule"> {
+  let cppNamespace = "::mlir::jxp";
+  let description = [{
+    Reverse-mode rule of an op that is linear in some of its operands. The
+    transpose pass walks a linear function backwards and asks each linear op
+    for the cotangents of its linear operands. The op itself stays in the
+    original function; its non-linear operands are handed over as values of
+    the transposed function.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        `operands` has one entry per operand: the value in the transposed
+        function for a non-linear operand, null for a linear one.
+        `cotangents` has one per result (null: zero). Appends one cotangent
+        per operand to `operandCotangents` (null: zero, or not linear).
+        Fails, with a diagnostic, if the op is not linear in the operands
+        marked linear.
+      }],
+      "::llvm::LogicalResult", "transpose",
+      (ins "::mlir::OpBuilder &":$b,
+           "::llvm::ArrayRef<::mlir::Value>":$operands,
+           "::llvm::ArrayRef<::mlir::Value>":$cotangents,
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$operandCotangents)>
+  ];
+}
+
 #endif // JXP_BASE_TD

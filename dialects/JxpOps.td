@@ -29,15 +29,21 @@ class Jxp_LowersTo<string hloName> {
   }];
 }
 
+// Every primitive has a JVP rule (lib/Rules), and linear ones a transpose
+// rule (`Jxp_Linear`): the build fails if one is missing.
 class Jxp_OpLoweredByName<string mnemonic, string hloName,
                           list<Trait> traits = []>
-    : Jxp_Op<mnemonic, !listconcat(traits, [Jxp_StableHLOLoweringInterface])> {
+    : Jxp_Op<mnemonic, !listconcat(traits, [Jxp_StableHLOLoweringInterface,
+        DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>])> {
   let extraClassDeclaration = Jxp_LowersTo<hloName>.decl;
 }
 
 class Jxp_OpWithRule<string mnemonic, list<Trait> traits = []>
     : Jxp_Op<mnemonic, !listconcat(traits,
-        [DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>])>;
+        [DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>,
+         DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>])>;
+
+def Jxp_Linear : DeclareOpInterfaceMethods<Jxp_TransposeRuleInterface>;
 
 //===----------------------------------------------------------------------===//
 // Constants and iota
@@ -91,7 +97,8 @@ class Jxp_UnaryOp<string mnemonic, string hloName, Type T,
   let assemblyFormat = "$operand attr-dict `:` type($result)";
 }
 
-def Jxp_NegOp : Jxp_UnaryOp<"neg", "stablehlo.negate", Jxp_NumericTensor> {
+def Jxp_NegOp : Jxp_UnaryOp<"neg", "stablehlo.negate", Jxp_NumericTensor,
+                             [Jxp_Linear]> {
   let hasFolder = 1;
 }
 def Jxp_AbsOp : Jxp_UnaryOp<"abs", "stablehlo.abs", Jxp_NumericTensor>;
@@ -177,17 +184,19 @@ class Jxp_BinaryOp<string mnemonic, string hloName, Type T,
 }
 
 def Jxp_AddOp : Jxp_BinaryOp<"add", "stablehlo.add", Jxp_Tensor,
-                             [Commutative]> {
+                             [Commutative, Jxp_Linear]> {
   let hasFolder = 1;
 }
-def Jxp_SubOp : Jxp_BinaryOp<"sub", "stablehlo.subtract", Jxp_NumericTensor> {
+def Jxp_SubOp : Jxp_BinaryOp<"sub", "stablehlo.subtract", Jxp_NumericTensor,
+                             [Jxp_Linear]> {
   let hasFolder = 1;
 }
 def Jxp_MulOp : Jxp_BinaryOp<"mul", "stablehlo.multiply", Jxp_Tensor,
-                             [Commutative]> {
+                             [Commutative, Jxp_Linear]> {
   let hasFolder = 1;
 }
-def Jxp_DivOp : Jxp_BinaryOp<"div", "stablehlo.divide", Jxp_NumericTensor>;
+def Jxp_DivOp : Jxp_BinaryOp<"div", "stablehlo.divide", Jxp_NumericTensor,
+                             [Jxp_Linear]>;
 def Jxp_RemOp : Jxp_BinaryOp<"rem", "stablehlo.remainder", Jxp_NumericTensor>;
 def Jxp_PowOp : Jxp_BinaryOp<"pow", "stablehlo.power", Jxp_NumericTensor>;
 def Jxp_MaxOp : Jxp_BinaryOp<"max", "stablehlo.maximum", Jxp_Tensor,
@@ -235,7 +244,7 @@ def Jxp_CompareOp : Jxp_OpWithRule<"compare",
 }
 
 def Jxp_SelectOp : Jxp_OpLoweredByName<"select", "stablehlo.select",
-    [AllTypesMatch<["on_true", "on_false", "result"]>]> {
+    [Jxp_Linear, AllTypesMatch<["on_true", "on_false", "result"]>]> {
   let summary = "Elementwise choice between two arrays";
   let description = [{
     Takes `on_true` where `pred` holds, else `on_false`. `pred` has the
@@ -272,7 +281,7 @@ def Jxp_ClampOp : Jxp_OpLoweredByName<"clamp", "stablehlo.clamp",
 }
 
 def Jxp_ConvertOp : Jxp_OpLoweredByName<"convert", "stablehlo.convert",
-    [Elementwise, SameOperandsAndResultShape]> {
+    [Jxp_Linear, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Elementwise conversion to another element type";
   let description = [{
     ```mlir
@@ -308,7 +317,7 @@ def Jxp_BitcastConvertOp : Jxp_OpLoweredByName<"bitcast_convert",
 //===----------------------------------------------------------------------===//
 
 def Jxp_BroadcastInDimOp : Jxp_OpLoweredByName<"broadcast_in_dim",
-    "stablehlo.broadcast_in_dim"> {
+    "stablehlo.broadcast_in_dim", [Jxp_Linear]> {
   let summary = "Broadcasts an array into a larger shape";
   let description = [{
     Operand dimension `i` becomes result dimension `broadcast_dimensions[i]`
@@ -328,7 +337,8 @@ def Jxp_BroadcastInDimOp : Jxp_OpLoweredByName<"broadcast_in_dim",
   let hasFolder = 1;
 }
 
-def Jxp_ReshapeOp : Jxp_OpLoweredByName<"reshape", "stablehlo.reshape"> {
+def Jxp_ReshapeOp : Jxp_OpLoweredByName<"reshape", "stablehlo.reshape",
+    [Jxp_Linear]> {
   let summary = "Reshapes an array in row-major order";
   let description = [{
     ```mlir
@@ -343,7 +353,8 @@ def Jxp_ReshapeOp : Jxp_OpLoweredByName<"reshape", "stablehlo.reshape"> {
   let hasFolder = 1;
 }
 
-def Jxp_TransposeOp : Jxp_OpLoweredByName<"transpose", "stablehlo.transpose"> {
+def Jxp_TransposeOp : Jxp_OpLoweredByName<"transpose", "stablehlo.transpose",
+    [Jxp_Linear]> {
   let summary = "Permutes the dimensions of an array";
   let description = [{
     Result dimension `i` is operand dimension `permutation[i]`.
@@ -362,7 +373,7 @@ def Jxp_TransposeOp : Jxp_OpLoweredByName<"transpose", "stablehlo.transpose"> {
 }
 
 def Jxp_ReverseOp : Jxp_OpLoweredByName<"reverse", "stablehlo.reverse",
-    [SameOperandsAndResultType]> {
+    [Jxp_Linear, SameOperandsAndResultType]> {
   let summary = "Reverses the order of elements along some dimensions";
   let description = [{
     ```mlir
@@ -377,7 +388,7 @@ def Jxp_ReverseOp : Jxp_OpLoweredByName<"reverse", "stablehlo.reverse",
   let hasFolder = 1;
 }
 
-def Jxp_SliceOp : Jxp_OpLoweredByName<"slice", "stablehlo.slice"> {
+def Jxp_SliceOp : Jxp_OpLoweredByName<"slice", "stablehlo.slice", [Jxp_Linear]> {
   let summary = "A static strided slice";
   let description = [{
     ```mlir
@@ -398,7 +409,7 @@ def Jxp_SliceOp : Jxp_OpLoweredByName<"slice", "stablehlo.slice"> {
 }
 
 def Jxp_DynamicSliceOp : Jxp_OpLoweredByName<"dynamic_slice",
-    "stablehlo.dynamic_slice"> {
+    "stablehlo.dynamic_slice", [Jxp_Linear]> {
   let summary = "A slice at run-time start indices";
   let description = [{
     Start indices are clamped so that the slice lies within the operand.
@@ -418,7 +429,7 @@ def Jxp_DynamicSliceOp : Jxp_OpLoweredByName<"dynamic_slice",
 }
 
 def Jxp_DynamicUpdateSliceOp : Jxp_OpLoweredByName<"dynamic_update_slice",
-    "stablehlo.dynamic_update_slice", [AllTypesMatch<["operand", "result"]>]> {
+    "stablehlo.dynamic_update_slice", [Jxp_Linear, AllTypesMatch<["operand", "result"]>]> {
   let summary = "Writes an array into another at run-time start indices";
   let description = [{
     Start indices are clamped so that the update lies within the operand.
@@ -437,7 +448,7 @@ def Jxp_DynamicUpdateSliceOp : Jxp_OpLoweredByName<"dynamic_update_slice",
 }
 
 def Jxp_ConcatenateOp : Jxp_OpLoweredByName<"concatenate",
-    "stablehlo.concatenate"> {
+    "stablehlo.concatenate", [Jxp_Linear]> {
   let summary = "Joins arrays along one dimension";
   let description = [{
     ```mlir
@@ -452,7 +463,7 @@ def Jxp_ConcatenateOp : Jxp_OpLoweredByName<"concatenate",
   let hasVerifier = 1;
 }
 
-def Jxp_PadOp : Jxp_OpLoweredByName<"pad", "stablehlo.pad"> {
+def Jxp_PadOp : Jxp_OpLoweredByName<"pad", "stablehlo.pad", [Jxp_Linear]> {
   let summary = "Pads an array at its edges and between its elements";
   let description = [{
     Edge padding may be negative (it then crops); interior padding is not.
@@ -477,7 +488,7 @@ def Jxp_PadOp : Jxp_OpLoweredByName<"pad", "stablehlo.pad"> {
 // Reductions and scans
 //===----------------------------------------------------------------------===//
 
-def Jxp_ReduceOp : Jxp_OpWithRule<"reduce"> {
+def Jxp_ReduceOp : Jxp_OpWithRule<"reduce", [Jxp_Linear]> {
   let summary = "Reduces an array over some dimensions with a monoid";
   let description = [{
     `and` and `or` take integers or booleans; the result drops the reduced
@@ -516,7 +527,7 @@ def Jxp_ArgMaxOp : Jxp_ArgReduceOp<"argmax">;
 def Jxp_ArgMinOp : Jxp_ArgReduceOp<"argmin">;
 
 class Jxp_CumulativeOp<string mnemonic> : Jxp_OpWithRule<mnemonic,
-    [SameOperandsAndResultType]> {
+    [Jxp_Linear, SameOperandsAndResultType]> {
   let summary = "Inclusive " # mnemonic # " along an axis";
   let description = [{
     With `reverse` the scan runs from the end of the axis.
@@ -541,7 +552,7 @@ def Jxp_CumminOp : Jxp_CumulativeOp<"cummin">;
 // Contraction
 //===----------------------------------------------------------------------===//
 
-def Jxp_DotGeneralOp : Jxp_OpWithRule<"dot_general"> {
+def Jxp_DotGeneralOp : Jxp_OpWithRule<"dot_general", [Jxp_Linear]> {
   let summary = "Generalized matrix product";
   let description = [{
     Contracts the given dimension pairs and keeps the batch pairs. The result
@@ -571,7 +582,7 @@ def Jxp_DotGeneralOp : Jxp_OpWithRule<"dot_general"> {
 // Gather, scatter, sort
 //===----------------------------------------------------------------------===//
 
-def Jxp_GatherOp : Jxp_OpWithRule<"gather"> {
+def Jxp_GatherOp : Jxp_OpWithRule<"gather", [Jxp_Linear]> {
   let summary = "Gathers slices at run-time indices (XLA gather)";
   let description = [{
     Dimension numbers as in `lax.gather`. `mode` says what out-of-bounds
@@ -606,7 +617,7 @@ def Jxp_GatherOp : Jxp_OpWithRule<"gather"> {
 }
 
 def Jxp_ScatterOp : Jxp_OpWithRule<"scatter",
-    [AllTypesMatch<["operand", "result"]>]> {
+    [Jxp_Linear, AllTypesMatch<["operand", "result"]>]> {
   let summary = "Combines updates into an array at run-time indices";
   let description = [{
     Dimension numbers as in `lax.scatter`; `kind` says how an update
@@ -640,7 +651,7 @@ def Jxp_ScatterOp : Jxp_OpWithRule<"scatter",
   let hasVerifier = 1;
 }
 
-def Jxp_SortOp : Jxp_OpWithRule<"sort"> {
+def Jxp_SortOp : Jxp_OpWithRule<"sort", [Jxp_Linear]> {
   let summary = "Sorts arrays along a dimension by their first num_keys";
   let description = [{
     Orders lexicographically by the first `num_keys` operands and permutes
@@ -707,5 +718,7 @@ def Jxp_Threefry2x32Op : Jxp_OpWithRule<"threefry2x32",
   }];
   let hasVerifier = 1;
 }
+
+include "JxpADOps.td"
 
 #endif // JXP_OPS_TD

@@ -1,0 +1,148 @@
+//===- JxpADOps.td - autodiff ops of the jxp dialect -------*- tablegen -*-===//
+//
+// Transform ops name a function and stand for a function derived from it
+// (its JVP, its VJP, its transpose). The `jxp-ad` pass derives those
+// functions, innermost transform first, and replaces each transform op with
+// a call. Custom-rule calls carry user-supplied derivative functions that
+// the JVP pass uses instead of differentiating the callee.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JXP_AD_OPS_TD
+#define JXP_AD_OPS_TD
+
+include "mlir/IR/SymbolInterfaces.td"
+
+class Jxp_TransformOp<string mnemonic>
+    : Jxp_Op<mnemonic, [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let arguments = (ins FlatSymbolRefAttr:$callee, DenseI64ArrayAttr:$wrt,
+                       Variadic<Jxp_Tensor>:$args);
+  let results = (outs Variadic<Jxp_Tensor>:$results);
+  let assemblyFormat = [{
+    $callee `(` $args `)` `wrt` $wrt attr-dict `:` functional-type($args, results)
+  }];
+}
+
+def Jxp_JvpOp : Jxp_TransformOp<"jvp"> {
+  let summary = "Forward-mode derivative of a function";
+  let description = [{
+    Operands: the callee's inputs, then one tangent per input listed in
+    `wrt` (the others have zero tangents). Results: the callee's results,
+    then one tangent per result. A tangent operand that is a zero constant
+    is treated as a symbolic zero.
+    ```mlir
+    %y, %dy = jxp.jvp @f(%x, %dx) wrt [0] : (tensor<3xf32>, tensor<3xf32>)
+        -> (tensor<3xf32>, tensor<3xf32>)
+    ```
+  }];
+}
+
+def Jxp_VjpOp : Jxp_TransformOp<"vjp"> {
+  let summary = "Reverse-mode derivative of a function";
+  let description = [{
+    Operands: the callee's inputs, then one cotangent per callee result.
+    Results: the callee's results, then one cotangent per input listed in
+    `wrt`. Derived as JVP, then partial evaluation, then transposition.
+    A cotangent operand that is a zero constant is a symbolic zero.
+    ```mlir
+    %y, %gx = jxp.vjp @f(%x, %ct) wrt [0] : (tensor<3xf32>, tensor<f32>)
+        -> (tensor<f32>, tensor<3xf32>)
+    ```
+  }];
+}
+
+def Jxp_LinearTransposeOp : Jxp_TransformOp<"linear_transpose"> {
+  let summary = "Transpose of a function linear in some of its inputs";
+  let description = [{
+    The callee must be linear in the inputs listed in `wrt`. Operands: the
+    callee's other inputs, then one cotangent per callee result. Results:
+    one cotangent per input listed in `wrt`.
+    ```mlir
+    %ct_x = jxp.linear_transpose @f(%ct) wrt [0] : (tensor<3xf32>) -> tensor<3xf32>
+    ```
+  }];
+}
+
+def Jxp_CustomJvpCallOp : Jxp_Op<"custom_jvp_call",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+     DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>]> {
+  let summary = "A call whose forward-mode derivative is a user's rule";
+  let description = [{
+    Calls `callee`; differentiated, calls `jvp` instead. `jvp` takes the
+    operands, then one tangent per operand, and returns the results, then
+    one tangent per result. With `symbolic_zeros`, `zero_variants[i]` is a
+    rule traced for the operands whose tangents are zero listed in
+    `zero_masks[i]` (one bit per operand), and receives no tangent for them;
+    the JVP pass picks the variant matching the zero tangents it sees.
+    ```mlir
+    %y = jxp.custom_jvp_call @f(%x) jvp @f_jvp : (tensor<3xf32>) -> tensor<3xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, FlatSymbolRefAttr:$jvp,
+                       OptionalAttr<FlatSymbolRefArrayAttr>:$zero_variants,
+                       OptionalAttr<DenseI64ArrayAttr>:$zero_masks,
+                       Variadic<Jxp_Tensor>:$args);
+  let results = (outs Variadic<Jxp_Tensor>:$results);
+  let assemblyFormat = [{
+    $callee `(` $args `)` `jvp` $jvp attr-dict `:` functional-type($args, results)
+  }];
+}
+
+def Jxp_CustomVjpCallOp : Jxp_Op<"custom_vjp_call",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+     DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>]> {
+  let summary = "A call whose reverse-mode derivative is a user's rule";
+  let description = [{
+    Calls `callee`; differentiated, calls `fwd` (same operands; returns the
+    results, then `num_residuals` residuals) and emits a `custom_lin` whose
+    transpose calls `bwd` (residuals, then one cotangent per result; returns
+    one cotangent per operand listed in `wrt`).
+    ```mlir
+    %y = jxp.custom_vjp_call @f(%x) fwd @f_fwd bwd @f_bwd wrt [0] residuals 1
+        : (tensor<3xf32>) -> tensor<3xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, FlatSymbolRefAttr:$fwd,
+                       FlatSymbolRefAttr:$bwd, DenseI64ArrayAttr:$wrt,
+                       I64Attr:$num_residuals, Variadic<Jxp_Tensor>:$args);
+  let results = (outs Variadic<Jxp_Tensor>:$results);
+  let assemblyFormat = [{
+    $callee `(` $args `)` `fwd` $fwd `bwd` $bwd `wrt` $wrt `residuals`
+    $num_residuals attr-dict `:` functional-type($args, results)
+  }];
+}
+
+def Jxp_CustomLinOp : Jxp_Op<"custom_lin",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+     DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>, Jxp_Linear]> {
+  let summary = "The linear part of a custom_vjp_call, known by its transpose";
+  let description = [{
+    Operands: `num_residuals` residuals, then the tangents of the operands
+    the custom_vjp_call differentiates. Results: the tangents of its
+    results. Only its transpose is known (a call of `bwd`), so it can be
+    transposed but not evaluated or differentiated: forward mode through a
+    custom_vjp function is an error, as in JAX.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$bwd, I64Attr:$num_residuals,
+                       Variadic<Jxp_Tensor>:$args);
+  let results = (outs Variadic<Jxp_Tensor>:$results);
+  let assemblyFormat = [{
+    $bwd `(` $args `)` `residuals` $num_residuals attr-dict `:`
+    functional-type($args, results)
+  }];
+}
+
+def Jxp_StopGradientOp : Jxp_OpWithRule<"stop_gradient",
+    [SameOperandsAndResultType]> {
+  let summary = "Identity whose derivative is zero";
+  let description = [{
+    ```mlir
+    %y = jxp.stop_gradient %x : tensor<3xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_Tensor:$operand);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($result)";
+}
+
+#endif // JXP_AD_OPS_TD

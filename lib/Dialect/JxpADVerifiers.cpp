@@ -1,0 +1,216 @@
+//===- JxpADVerifiers.cpp - symbol checks of the autodiff ops --*- C++ -*-===//
+//
+// Each autodiff op names functions whose signatures must fit its operands
+// and results; these checks run with the symbol table at hand.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/JxpDialect.h"
+
+#include "mlir/IR/TypeUtilities.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+using namespace mlir;
+using namespace mlir::jxp;
+
+namespace {
+FailureOr<FunctionType> lookupFunction(Operation *op,
+                                       SymbolTableCollection &symbols,
+                                       FlatSymbolRefAttr name,
+                                       StringRef role) {
+  auto fn = symbols.lookupNearestSymbolFrom<func::FuncOp>(op, name);
+  if (!fn)
+    return op->emitOpError(role) << " " << name
+                                 << " does not name a func.func";
+  return fn.getFunctionType();
+}
+
+SmallVector<Type> concat(ArrayRef<Type> a, ArrayRef<Type> b) {
+  SmallVector<Type> r(a);
+  r.append(b.begin(), b.end());
+  return r;
+}
+
+std::string typeList(ArrayRef<Type> types) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "(";
+  llvm::interleaveComma(types, os);
+  os << ")";
+  return s;
+}
+
+LogicalResult expectTypes(Operation *op, StringRef what, TypeRange got,
+                          ArrayRef<Type> want) {
+  if (llvm::equal(got, want))
+    return success();
+  return op->emitOpError(what) << " must be " << typeList(want) << ", got "
+                               << typeList(SmallVector<Type>(got));
+}
+
+/// `wrt` lists distinct input positions in increasing order.
+LogicalResult checkWrt(Operation *op, ArrayRef<int64_t> wrt, size_t numInputs,
+                       ArrayRef<Type> inputs, bool needDifferentiable) {
+  for (auto [k, i] : llvm::enumerate(wrt)) {
+    if (i < 0 || (size_t)i >= numInputs || (k && wrt[k - 1] >= i))
+      return op->emitOpError("wrt must list distinct input positions in "
+                             "increasing order, below ")
+             << numInputs;
+    Type elt = getElementTypeOrSelf(inputs[i]);
+    if (needDifferentiable && !llvm::isa<FloatType, ComplexType>(elt))
+      return op->emitOpError("input #")
+             << i << " of type " << inputs[i]
+             << " has no tangent: only floating-point and complex inputs "
+                "can be differentiated";
+  }
+  return success();
+}
+
+SmallVector<Type> pick(ArrayRef<Type> types, ArrayRef<int64_t> positions,
+                       bool keep) {
+  SmallVector<Type> r;
+  for (auto [i, t] : llvm::enumerate(types))
+    if (llvm::is_contained(positions, (int64_t)i) == keep)
+      r.push_back(t);
+  return r;
+}
+} // namespace
+
+LogicalResult JvpOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto fn = lookupFunction(*this, symbols, getCalleeAttr(), "callee");
+  if (failed(fn))
+    return failure();
+  ArrayRef<Type> ins = fn->getInputs(), outs = fn->getResults();
+  if (failed(checkWrt(*this, getWrt(), ins.size(), ins, true)))
+    return failure();
+  if (failed(expectTypes(*this, "operands", getArgs().getTypes(),
+                         concat(ins, pick(ins, getWrt(), true)))) ||
+      failed(expectTypes(*this, "results", getResultTypes(),
+                         concat(outs, outs))))
+    return failure();
+  return success();
+}
+
+LogicalResult VjpOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto fn = lookupFunction(*this, symbols, getCalleeAttr(), "callee");
+  if (failed(fn))
+    return failure();
+  ArrayRef<Type> ins = fn->getInputs(), outs = fn->getResults();
+  if (failed(checkWrt(*this, getWrt(), ins.size(), ins, true)))
+    return failure();
+  if (failed(expectTypes(*this, "operands", getArgs().getTypes(),
+                         concat(ins, outs))) ||
+      failed(expectTypes(*this, "results", getResultTypes(),
+                         concat(outs, pick(ins, getWrt(), true)))))
+    return failure();
+  return success();
+}
+
+LogicalResult
+LinearTransposeOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto fn = lookupFunction(*this, symbols, getCalleeAttr(), "callee");
+  if (failed(fn))
+    return failure();
+  ArrayRef<Type> ins = fn->getInputs(), outs = fn->getResults();
+  if (failed(checkWrt(*this, getWrt(), ins.size(), ins, true)))
+    return failure();
+  if (failed(expectTypes(*this, "operands", getArgs().getTypes(),
+                         concat(pick(ins, getWrt(), false), outs))) ||
+      failed(expectTypes(*this, "results", getResultTypes(),
+                         pick(ins, getWrt(), true))))
+    return failure();
+  return success();
+}
+
+LogicalResult CustomJvpCallOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto fn = lookupFunction(*this, symbols, getCalleeAttr(), "callee");
+  if (failed(fn))
+    return failure();
+  ArrayRef<Type> ins = fn->getInputs(), outs = fn->getResults();
+  if (failed(expectTypes(*this, "operands", getArgs().getTypes(), ins)) ||
+      failed(expectTypes(*this, "results", getResultTypes(), outs)))
+    return failure();
+  auto rule = lookupFunction(*this, symbols, getJvpAttr(), "jvp rule");
+  if (failed(rule) ||
+      failed(expectTypes(*this, "jvp rule inputs", rule->getInputs(),
+                         concat(ins, ins))) ||
+      failed(expectTypes(*this, "jvp rule results", rule->getResults(),
+                         concat(outs, outs))))
+    return failure();
+  auto variants = getZeroVariants();
+  auto masks = getZeroMasks();
+  if ((bool)variants != (bool)masks ||
+      (variants && variants->size() != masks->size()))
+    return emitOpError("zero_variants and zero_masks go together, one mask "
+                       "per variant");
+  if (!variants)
+    return success();
+  for (auto [variant, mask] : llvm::zip(*variants, *masks)) {
+    auto vt = lookupFunction(*this, symbols,
+                             llvm::cast<FlatSymbolRefAttr>(variant),
+                             "jvp rule variant");
+    if (failed(vt))
+      return failure();
+    SmallVector<Type> want(ins);
+    for (auto [i, t] : llvm::enumerate(ins))
+      if (!((uint64_t)mask >> i & 1))
+        want.push_back(t);
+    if (failed(expectTypes(*this, "jvp rule variant inputs", vt->getInputs(),
+                           want)) ||
+        failed(expectTypes(*this, "jvp rule variant results",
+                           vt->getResults(), concat(outs, outs))))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult CustomVjpCallOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto fn = lookupFunction(*this, symbols, getCalleeAttr(), "callee");
+  if (failed(fn))
+    return failure();
+  ArrayRef<Type> ins = fn->getInputs(), outs = fn->getResults();
+  if (failed(expectTypes(*this, "operands", getArgs().getTypes(), ins)) ||
+      failed(expectTypes(*this, "results", getResultTypes(), outs)) ||
+      failed(checkWrt(*this, getWrt(), ins.size(), ins, false)))
+    return failure();
+  auto fwd = lookupFunction(*this, symbols, getFwdAttr(), "forward rule");
+  auto bwd = lookupFunction(*this, symbols, getBwdAttr(), "backward rule");
+  if (failed(fwd) || failed(bwd))
+    return failure();
+  int64_t numRes = getNumResiduals();
+  ArrayRef<Type> fwdOuts = fwd->getResults();
+  if ((int64_t)fwdOuts.size() != (int64_t)outs.size() + numRes)
+    return emitOpError("forward rule must return the results, then ")
+           << numRes << " residuals";
+  ArrayRef<Type> residuals = fwdOuts.drop_front(outs.size());
+  if (failed(expectTypes(*this, "forward rule inputs", fwd->getInputs(),
+                         ins)) ||
+      failed(expectTypes(*this, "forward rule results",
+                         fwdOuts.take_front(outs.size()), outs)) ||
+      failed(expectTypes(*this, "backward rule inputs", bwd->getInputs(),
+                         concat(residuals, outs))) ||
+      failed(expectTypes(*this, "backward rule results", bwd->getResults(),
+                         pick(ins, getWrt(), true))))
+    return failure();
+  return success();
+}
+
+LogicalResult CustomLinOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto bwd = lookupFunction(*this, symbols, getBwdAttr(), "backward rule");
+  if (failed(bwd))
+    return failure();
+  int64_t numRes = getNumResiduals();
+  if (numRes < 0 || numRes > (int64_t)getArgs().size())
+    return emitOpError("has ") << getArgs().size() << " operands, fewer than "
+                               << numRes << " residuals";
+  SmallVector<Type> argTypes(getArgs().getTypes());
+  ArrayRef<Type> args(argTypes);
+  if (failed(expectTypes(*this, "backward rule inputs", bwd->getInputs(),
+                         concat(args.take_front(numRes),
+                                SmallVector<Type>(getResultTypes())))) ||
+      failed(expectTypes(*this, "backward rule results", bwd->getResults(),
+                         args.drop_front(numRes))))
+    return failure();
+  return success();
+}

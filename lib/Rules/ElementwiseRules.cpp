@@ -1,0 +1,453 @@
+//===- ElementwiseRules.cpp - AD rules of elementwise ops -------*- C++ -*-===//
+//
+// JVP rules of the unary and binary families, comparison, selection and
+// conversion, and transpose rules of the linear ones. Each JVP follows JAX's
+// rule for the same primitive, so derivatives agree to the last bits where
+// the arithmetic is the same.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules/RuleBuilder.h"
+
+using namespace mlir;
+using namespace mlir::jxp;
+
+namespace {
+/// A unary rule: `rule(e, g, x, y)` is the tangent of y = f(x) for a
+/// nonzero tangent g of x.
+template <typename Rule>
+LogicalResult unary(Operation *op, OpBuilder &b, ArrayRef<Value> tangents,
+                    SmallVectorImpl<Value> &out, Rule rule) {
+  Value g = tangents[0];
+  if (!g || !Emitter::isDifferentiable(op->getResult(0).getType()))
+    return zeroJvp(op, out);
+  Emitter e(b, op->getLoc());
+  out.push_back(rule(e, g, op->getOperand(0), op->getResult(0)));
+  return success();
+}
+
+/// A binary rule: the sum of `lhsRule(e, g, x, y, z)` and
+/// `rhsRule(e, g, x, y, z)` over the nonzero tangents, for z = f(x, y).
+template <typename LhsRule, typename RhsRule>
+LogicalResult binary(Operation *op, OpBuilder &b, ArrayRef<Value> tangents,
+                     SmallVectorImpl<Value> &out, LhsRule lhsRule,
+                     RhsRule rhsRule) {
+  if (!Emitter::isDifferentiable(op->getResult(0).getType()))
+    return zeroJvp(op, out);
+  Emitter e(b, op->getLoc());
+  Value x = op->getOperand(0), y = op->getOperand(1), z = op->getResult(0);
+  Value t;
+  if (tangents[0])
+    t = lhsRule(e, tangents[0], x, y, z);
+  if (tangents[1])
+    t = e.addT(t, rhsRule(e, tangents[1], x, y, z));
+  out.push_back(t);
+  return success();
+}
+
+Value square(Emitter &e, Value x) { return e.mul(x, x); }
+Value one(Emitter &e, Value like) { return e.splat(like.getType(), 1); }
+
+/// 1 where x == z, except 0.5 where also y == z: splits the derivative of
+/// max/min evenly between tied operands, as JAX does.
+Value balancedEq(Emitter &e, Value x, Value z, Value y) {
+  Value half = e.select(e.compare(y, z, ComparisonDirection::EQ),
+                        e.splat(z.getType(), 0.5), one(e, z));
+  return e.select(e.compare(x, z, ComparisonDirection::EQ), half,
+                  e.zerosLike(z));
+}
+
+LogicalResult noTangents(Operation *op, SmallVectorImpl<Value> &out) {
+  return zeroJvp(op, out);
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Unary
+//===----------------------------------------------------------------------===//
+
+LogicalResult NegOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out,
+               [](Emitter &e, Value g, Value, Value) { return e.neg(g); });
+}
+LogicalResult AbsOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  if (llvm::isa<ComplexType>(getType().getElementType()))
+    return emitOpError("differentiation of abs of complex numbers is not "
+                       "supported");
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value) {
+    return e.mul(g, e.sign(x));
+  });
+}
+LogicalResult SignOp::jvp(OpBuilder &, ArrayRef<Value>,
+                          SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+LogicalResult ExpOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out,
+               [](Emitter &e, Value g, Value, Value y) { return e.mul(g, y); });
+}
+LogicalResult LogOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out,
+               [](Emitter &e, Value g, Value x, Value) { return e.div(g, x); });
+}
+LogicalResult Log1pOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                           SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value) {
+    return e.div(g, e.add(x, one(e, x)));
+  });
+}
+LogicalResult Expm1Op::jvp(OpBuilder &b, ArrayRef<Value> t,
+                           SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value, Value y) {
+    return e.mul(g, e.add(y, one(e, y)));
+  });
+}
+LogicalResult SinOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value) {
+    return e.mul(g, e.cos(x));
+  });
+}
+LogicalResult CosOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value) {
+    return e.neg(e.mul(g, e.sin(x)));
+  });
+}
+LogicalResult TanOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value, Value y) {
+    return e.mul(g, e.add(one(e, y), square(e, y)));
+  });
+}
+LogicalResult TanhOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                          SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value, Value y) {
+    return e.mul(e.add(g, e.mul(g, y)), e.sub(one(e, y), y));
+  });
+}
+LogicalResult LogisticOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                              SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value, Value y) {
+    return e.mul(g, e.mul(y, e.sub(one(e, y), y)));
+  });
+}
+LogicalResult SqrtOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                          SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value, Value y) {
+    return e.mul(g, e.div(e.splat(y.getType(), 0.5), y));
+  });
+}
+LogicalResult RsqrtOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                           SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value y) {
+    return e.mul(g, e.mul(e.splat(y.getType(), -0.5), e.div(y, x)));
+  });
+}
+LogicalResult CbrtOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                          SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value, Value y) {
+    Value invSquare = e.div(one(e, y), square(e, y));
+    return e.mul(g, e.mul(e.splat(y.getType(), 1.0 / 3.0), invSquare));
+  });
+}
+LogicalResult ErfOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value) {
+    return e.mul(e.splat(x.getType(), 2.0 / std::sqrt(M_PI)),
+                 e.mul(g, e.exp(e.neg(square(e, x)))));
+  });
+}
+LogicalResult ErfInvOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                            SmallVectorImpl<Value> &out) {
+  return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value y) {
+    return e.mul(e.splat(x.getType(), std::sqrt(M_PI) / 2.0),
+                 e.mul(g, e.exp(square(e, y))));
+  });
+}
+// Piecewise constant: zero derivative almost everywhere, as in JAX.
+LogicalResult FloorOp::jvp(OpBuilder &, ArrayRef<Value>,
+                           SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+LogicalResult CeilOp::jvp(OpBuilder &, ArrayRef<Value>,
+                          SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+LogicalResult RoundOp::jvp(OpBuilder &, ArrayRef<Value>,
+                           SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+LogicalResult NotOp::jvp(OpBuilder &, ArrayRef<Value>,
+                         SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+LogicalResult IsFiniteOp::jvp(OpBuilder &, ArrayRef<Value>,
+                              SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+
+//===----------------------------------------------------------------------===//
+// Binary
+//===----------------------------------------------------------------------===//
+
+LogicalResult AddOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return binary(
+      *this, b, t, out, [](Emitter &, Value g, Value, Value, Value) { return g; },
+      [](Emitter &, Value g, Value, Value, Value) { return g; });
+}
+LogicalResult SubOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  if (t[0] && t[1] && Emitter::isDifferentiable(getType())) {
+    Emitter e(b, getLoc());
+    out.push_back(e.sub(t[0], t[1]));
+    return success();
+  }
+  return binary(
+      *this, b, t, out, [](Emitter &, Value g, Value, Value, Value) { return g; },
+      [](Emitter &e, Value g, Value, Value, Value) { return e.neg(g); });
+}
+LogicalResult MulOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return binary(
+      *this, b, t, out,
+      [](Emitter &e, Value g, Value, Value y, Value) { return e.mul(g, y); },
+      [](Emitter &e, Value g, Value x, Value, Value) { return e.mul(x, g); });
+}
+LogicalResult DivOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return binary(
+      *this, b, t, out,
+      [](Emitter &e, Value g, Value, Value y, Value) { return e.div(g, y); },
+      [](Emitter &e, Value g, Value x, Value y, Value) {
+        return e.mul(e.mul(e.neg(g), x), e.div(one(e, y), square(e, y)));
+      });
+}
+LogicalResult RemOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return binary(
+      *this, b, t, out, [](Emitter &, Value g, Value, Value, Value) { return g; },
+      [](Emitter &e, Value g, Value x, Value y, Value) {
+        Value q = e.div(x, y);
+        return e.mul(e.neg(g), e.mul(e.sign(q), e.floor(e.abs(q))));
+      });
+}
+LogicalResult PowOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return binary(
+      *this, b, t, out,
+      [](Emitter &e, Value g, Value x, Value y, Value) {
+        // y * x^(y-1), and 0 where y == 0 (even at x == 0).
+        Value jac = e.mul(y, e.pow(x, e.sub(y, one(e, y))));
+        jac = e.select(e.compare(y, e.zerosLike(y), ComparisonDirection::EQ),
+                       e.zerosLike(y), jac);
+        return e.mul(g, jac);
+      },
+      [](Emitter &e, Value g, Value x, Value, Value z) {
+        // log(x) * x^y, with log(0) replaced by 0 (its factor x^y is 0).
+        Value safe = e.select(
+            e.compare(x, e.zerosLike(x), ComparisonDirection::EQ), one(e, x), x);
+        return e.mul(g, e.mul(e.log(safe), z));
+      });
+}
+LogicalResult MaxOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return binary(
+      *this, b, t, out,
+      [](Emitter &e, Value g, Value x, Value y, Value z) {
+        return e.mul(g, balancedEq(e, x, z, y));
+      },
+      [](Emitter &e, Value g, Value x, Value y, Value z) {
+        return e.mul(g, balancedEq(e, y, z, x));
+      });
+}
+LogicalResult MinOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                         SmallVectorImpl<Value> &out) {
+  return binary(
+      *this, b, t, out,
+      [](Emitter &e, Value g, Value x, Value y, Value z) {
+        return e.mul(g, balancedEq(e, x, z, y));
+      },
+      [](Emitter &e, Value g, Value x, Value y, Value z) {
+        return e.mul(g, balancedEq(e, y, z, x));
+      });
+}
+LogicalResult Atan2Op::jvp(OpBuilder &b, ArrayRef<Value> t,
+                           SmallVectorImpl<Value> &out) {
+  return binary(
+      *this, b, t, out,
+      [](Emitter &e, Value g, Value x, Value y, Value) {
+        return e.mul(g, e.div(y, e.add(square(e, x), square(e, y))));
+      },
+      [](Emitter &e, Value g, Value x, Value y, Value) {
+        return e.div(e.mul(g, e.neg(x)), e.add(square(e, x), square(e, y)));
+      });
+}
+// Integer and boolean ops carry no tangents.
+LogicalResult AndOp::jvp(OpBuilder &, ArrayRef<Value>,
+                         SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+LogicalResult OrOp::jvp(OpBuilder &, ArrayRef<Value>,
+                        SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+LogicalResult XorOp::jvp(OpBuilder &, ArrayRef<Value>,
+                         SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+LogicalResult ShiftLeftOp::jvp(OpBuilder &, ArrayRef<Value>,
+                               SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+LogicalResult ShiftRightLogicalOp::jvp(OpBuilder &, ArrayRef<Value>,
+                                       SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+LogicalResult ShiftRightArithmeticOp::jvp(OpBuilder &, ArrayRef<Value>,
+                                          SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+
+//===----------------------------------------------------------------------===//
+// Comparison, selection, conversion
+//===----------------------------------------------------------------------===//
+
+LogicalResult CompareOp::jvp(OpBuilder &, ArrayRef<Value>,
+                             SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+
+LogicalResult SelectOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                            SmallVectorImpl<Value> &out) {
+  if (!t[1] && !t[2])
+    return zeroJvp(*this, out);
+  Emitter e(b, getLoc());
+  out.push_back(e.select(getPred(), e.orZeros(t[1], getType()),
+                         e.orZeros(t[2], getType())));
+  return success();
+}
+
+LogicalResult ClampOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                           SmallVectorImpl<Value> &out) {
+  if (!Emitter::isDifferentiable(getType()))
+    return zeroJvp(*this, out);
+  Emitter e(b, getLoc());
+  RankedTensorType type = getType();
+  // min and max may be scalars: bring them (and their tangents) to x's shape.
+  auto full = [&](Value v) { return v ? e.broadcastInDim(v, type, {}) : v; };
+  Value lo = full(getMin()), x = getOperand(), hi = full(getMax());
+  Value zero = e.zeros(type);
+  using D = ComparisonDirection;
+  Value tangent;
+  if (t[1])
+    tangent = e.select(e.andOp(e.compare(x, lo, D::GT), e.compare(x, hi, D::LT)),
+                       t[1], zero);
+  if (t[0])
+    tangent = e.addT(
+        tangent,
+        e.select(e.andOp(e.compare(lo, x, D::GT), e.compare(lo, hi, D::LT)),
+                 full(t[0]), zero));
+  if (t[2])
+    tangent = e.addT(tangent, e.select(e.compare(hi, x, D::LT), full(t[2]), zero));
+  out.push_back(tangent);
+  return success();
+}
+
+LogicalResult ConvertOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                             SmallVectorImpl<Value> &out) {
+  if (!t[0] || !Emitter::isDifferentiable(getType()))
+    return zeroJvp(*this, out);
+  Emitter e(b, getLoc());
+  out.push_back(e.convert(t[0], getType().getElementType()));
+  return success();
+}
+
+LogicalResult BitcastConvertOp::jvp(OpBuilder &, ArrayRef<Value>,
+                                    SmallVectorImpl<Value> &out) {
+  return noTangents(*this, out);
+}
+
+//===----------------------------------------------------------------------===//
+// Transpose rules of the linear ones
+//===----------------------------------------------------------------------===//
+
+LogicalResult NegOp::transpose(OpBuilder &b, ArrayRef<Value>,
+                               ArrayRef<Value> ct,
+                               SmallVectorImpl<Value> &out) {
+  Emitter e(b, getLoc());
+  out.push_back(e.negT(ct[0]));
+  return success();
+}
+
+LogicalResult AddOp::transpose(OpBuilder &, ArrayRef<Value> operands,
+                               ArrayRef<Value> ct,
+                               SmallVectorImpl<Value> &out) {
+  for (Value v : operands)
+    out.push_back(v ? Value() : ct[0]);
+  return success();
+}
+
+LogicalResult SubOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
+                               ArrayRef<Value> ct,
+                               SmallVectorImpl<Value> &out) {
+  Emitter e(b, getLoc());
+  out.push_back(operands[0] ? Value() : ct[0]);
+  out.push_back(operands[1] ? Value() : e.negT(ct[0]));
+  return success();
+}
+
+LogicalResult MulOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
+                               ArrayRef<Value> ct,
+                               SmallVectorImpl<Value> &out) {
+  if (!operands[0] && !operands[1])
+    return notLinear(*this, 1);
+  Emitter e(b, getLoc());
+  // ct * (the other, constant factor).
+  out.push_back(operands[0] ? Value() : e.mulT(ct[0], operands[1]));
+  out.push_back(operands[1] ? Value() : e.mulT(ct[0], operands[0]));
+  return success();
+}
+
+LogicalResult DivOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
+                               ArrayRef<Value> ct,
+                               SmallVectorImpl<Value> &out) {
+  if (!operands[1])
+    return notLinear(*this, 1);
+  Emitter e(b, getLoc());
+  out.push_back(e.divT(ct[0], operands[1]));
+  out.push_back(Value());
+  return success();
+}
+
+LogicalResult SelectOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
+                                  ArrayRef<Value> ct,
+                                  SmallVectorImpl<Value> &out) {
+  if (!operands[0])
+    return notLinear(*this, 0);
+  out.push_back(Value());
+  if (!ct[0]) {
+    out.append(2, Value());
+    return success();
+  }
+  Emitter e(b, getLoc());
+  Value zero = e.zeros(getType());
+  out.push_back(operands[1] ? Value() : e.select(operands[0], ct[0], zero));
+  out.push_back(operands[2] ? Value() : e.select(operands[0], zero, ct[0]));
+  return success();
+}
+
+LogicalResult ConvertOp::transpose(OpBuilder &b, ArrayRef<Value>,
+                                   ArrayRef<Value> ct,
+                                   SmallVectorImpl<Value> &out) {
+  Emitter e(b, getLoc());
+  out.push_back(ct[0] ? e.convert(ct[0], getOperand().getType()
+                                             .getElementType())
+                      : Value());
+  return success();
+}

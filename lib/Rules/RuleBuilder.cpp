@@ -1,0 +1,152 @@
+//===- RuleBuilder.cpp - building jxp ops in AD rules -----------*- C++ -*-===//
+
+#include "Rules/RuleBuilder.h"
+
+using namespace mlir;
+using namespace mlir::jxp;
+
+bool Emitter::isDifferentiable(Type t) {
+  Type elt = getElementTypeOrSelf(t);
+  return llvm::isa<FloatType, ComplexType>(elt);
+}
+
+Value Emitter::splat(Type type, double value) {
+  auto tensor = llvm::cast<RankedTensorType>(type);
+  Type elt = tensor.getElementType();
+  Attribute attr;
+  if (auto ft = llvm::dyn_cast<FloatType>(elt)) {
+    APFloat v(value);
+    bool lost;
+    v.convert(ft.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+    attr = DenseElementsAttr::get(tensor, v);
+  } else if (auto ct = llvm::dyn_cast<ComplexType>(elt)) {
+    auto &sem = llvm::cast<FloatType>(ct.getElementType()).getFloatSemantics();
+    APFloat re(value), im(0.0);
+    bool lost;
+    re.convert(sem, APFloat::rmNearestTiesToEven, &lost);
+    im.convert(sem, APFloat::rmNearestTiesToEven, &lost);
+    attr = DenseElementsAttr::get(tensor, std::complex<APFloat>(re, im));
+  } else if (elt.isInteger(1)) {
+    attr = DenseElementsAttr::get(tensor, value != 0);
+  } else {
+    attr = DenseElementsAttr::get(
+        tensor, APInt(elt.getIntOrFloatBitWidth(), (int64_t)value,
+                      /*isSigned=*/true));
+  }
+  return ConstantOp::create(b, loc, type, llvm::cast<ElementsAttr>(attr));
+}
+
+Value Emitter::neg(Value x) { return NegOp::create(b, loc, x.getType(), x); }
+Value Emitter::add(Value x, Value y) {
+  return AddOp::create(b, loc, x.getType(), x, y);
+}
+Value Emitter::sub(Value x, Value y) {
+  return SubOp::create(b, loc, x.getType(), x, y);
+}
+Value Emitter::mul(Value x, Value y) {
+  return MulOp::create(b, loc, x.getType(), x, y);
+}
+Value Emitter::div(Value x, Value y) {
+  return DivOp::create(b, loc, x.getType(), x, y);
+}
+Value Emitter::max(Value x, Value y) {
+  return MaxOp::create(b, loc, x.getType(), x, y);
+}
+Value Emitter::pow(Value x, Value y) {
+  return PowOp::create(b, loc, x.getType(), x, y);
+}
+Value Emitter::exp(Value x) { return ExpOp::create(b, loc, x.getType(), x); }
+Value Emitter::log(Value x) { return LogOp::create(b, loc, x.getType(), x); }
+Value Emitter::sin(Value x) { return SinOp::create(b, loc, x.getType(), x); }
+Value Emitter::cos(Value x) { return CosOp::create(b, loc, x.getType(), x); }
+Value Emitter::sign(Value x) { return SignOp::create(b, loc, x.getType(), x); }
+Value Emitter::floor(Value x) { return FloorOp::create(b, loc, x.getType(), x); }
+Value Emitter::abs(Value x) { return AbsOp::create(b, loc, x.getType(), x); }
+Value Emitter::andOp(Value x, Value y) {
+  return AndOp::create(b, loc, x.getType(), x, y);
+}
+
+Value Emitter::select(Value pred, Value onTrue, Value onFalse) {
+  return SelectOp::create(b, loc, onTrue.getType(), pred, onTrue, onFalse);
+}
+
+Value Emitter::compare(Value x, Value y, ComparisonDirection dir) {
+  auto type = RankedTensorType::get(typeOf(x).getShape(), b.getI1Type());
+  return CompareOp::create(
+      b, loc, type, x, y,
+      ComparisonDirectionAttr::get(b.getContext(), dir), ComparisonTypeAttr());
+}
+
+Value Emitter::convert(Value x, Type elementType) {
+  if (typeOf(x).getElementType() == elementType)
+    return x;
+  return ConvertOp::create(b, loc, typeOf(x).clone(elementType), x);
+}
+
+Value Emitter::iota(RankedTensorType type, int64_t dim) {
+  return IotaOp::create(b, loc, type, dim);
+}
+
+Value Emitter::broadcastInDim(Value x, RankedTensorType to,
+                              ArrayRef<int64_t> dims) {
+  if (x.getType() == to)
+    return x;
+  return BroadcastInDimOp::create(b, loc, to, x, dims);
+}
+
+Value Emitter::reshape(Value x, ArrayRef<int64_t> shape) {
+  auto to = typeOf(x).clone(shape);
+  if (to == x.getType())
+    return x;
+  return ReshapeOp::create(b, loc, to, x);
+}
+
+Value Emitter::transpose(Value x, ArrayRef<int64_t> perm) {
+  auto in = typeOf(x);
+  SmallVector<int64_t> shape;
+  for (int64_t p : perm)
+    shape.push_back(in.getDimSize(p));
+  return TransposeOp::create(b, loc, in.clone(shape), x, perm);
+}
+
+Value Emitter::reduceSum(Value x, ArrayRef<int64_t> dims) {
+  if (dims.empty())
+    return x;
+  auto in = typeOf(x);
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < in.getRank(); ++d)
+    if (!llvm::is_contained(dims, d))
+      shape.push_back(in.getDimSize(d));
+  return ReduceOp::create(b, loc, in.clone(shape), x, ReduceKind::Sum, dims);
+}
+
+Value Emitter::slice(Value x, ArrayRef<int64_t> start, ArrayRef<int64_t> limit,
+                     ArrayRef<int64_t> strides) {
+  SmallVector<int64_t> shape;
+  for (size_t i = 0; i < start.size(); ++i)
+    shape.push_back((limit[i] - start[i] + strides[i] - 1) / strides[i]);
+  return SliceOp::create(b, loc, typeOf(x).clone(shape), x, start, limit,
+                         strides);
+}
+
+LogicalResult mlir::jxp::jvpBySameOp(Operation *op, OpBuilder &b,
+                                     ArrayRef<Value> tangents,
+                                     SmallVectorImpl<Value> &resultTangents,
+                                     ArrayRef<unsigned> linearOperands) {
+  bool any = llvm::any_of(linearOperands,
+                          [&](unsigned i) { return (bool)tangents[i]; });
+  if (!any || !Emitter::isDifferentiable(op->getResult(0).getType()))
+    return zeroJvp(op, resultTangents);
+  Emitter e(b, op->getLoc());
+  Operation *clone = b.clone(*op);
+  for (unsigned i : linearOperands)
+    clone->setOperand(i, e.orZeros(tangents[i], op->getOperand(i).getType()));
+  for (Value r : clone->getResults())
+    resultTangents.push_back(r);
+  return success();
+}
+
+LogicalResult mlir::jxp::notLinear(Operation *op, unsigned operand) {
+  return op->emitOpError("is not linear in operand #")
+         << operand << ": cannot transpose it";
+}
