@@ -68,23 +68,33 @@ def Jxp_CustomJvpCallOp : Jxp_Op<"custom_jvp_call",
      DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>]> {
   let summary = "A call whose forward-mode derivative is a user's rule";
   let description = [{
-    Calls `callee`; differentiated, calls `jvp` instead. `jvp` takes the
-    operands, then one tangent per operand, and returns the results, then
-    one tangent per result. With `symbolic_zeros`, `zero_variants[i]` is a
-    rule traced for the operands whose tangents are zero listed in
-    `zero_masks[i]` (one bit per operand), and receives no tangent for them;
-    the JVP pass picks the variant matching the zero tangents it sees.
+    Calls `callee`; differentiated, calls `jvp` instead. The first
+    `num_primals` operands are the primals; the rest are values the
+    functions close over, which the rule treats as constants. Of the
+    primals, those listed in `diff` are differentiable; the others
+    (nondiff_argnums) never have tangents.
+
+    `jvp` takes the primals, one tangent per primal (zeros where symbolic),
+    then the closed-over operands, and returns the results, then one tangent
+    per result. With symbolic zeros, `zero_variants[i]` is the rule traced
+    for the differentiable primals whose tangents are zero given by the
+    bits of `zero_masks[i]` (bit k: primal k); it takes tangents only for
+    the other differentiable primals. The JVP pass picks the variant that
+    matches the zero tangents it sees.
     ```mlir
-    %y = jxp.custom_jvp_call @f(%x) jvp @f_jvp : (tensor<3xf32>) -> tensor<3xf32>
+    %y = jxp.custom_jvp_call @f(%x) jvp @f_jvp diff [0] primals 1
+        : (tensor<3xf32>) -> tensor<3xf32>
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee, FlatSymbolRefAttr:$jvp,
+                       DenseI64ArrayAttr:$diff, I64Attr:$num_primals,
                        OptionalAttr<FlatSymbolRefArrayAttr>:$zero_variants,
                        OptionalAttr<DenseI64ArrayAttr>:$zero_masks,
                        Variadic<Jxp_Tensor>:$args);
   let results = (outs Variadic<Jxp_Tensor>:$results);
   let assemblyFormat = [{
-    $callee `(` $args `)` `jvp` $jvp attr-dict `:` functional-type($args, results)
+    $callee `(` $args `)` `jvp` $jvp `diff` $diff `primals` $num_primals
+    attr-dict `:` functional-type($args, results)
   }];
 }
 
@@ -95,20 +105,24 @@ def Jxp_CustomVjpCallOp : Jxp_Op<"custom_vjp_call",
   let description = [{
     Calls `callee`; differentiated, calls `fwd` (same operands; returns the
     results, then `num_residuals` residuals) and emits a `custom_lin` whose
-    transpose calls `bwd` (residuals, then one cotangent per result; returns
-    one cotangent per operand listed in `wrt`).
+    transpose calls `bwd`. The first `num_primals` operands are the
+    primals, the rest values the functions close over. `bwd` takes the
+    residuals, one cotangent per result, then the closed-over operands, and
+    returns one cotangent per primal listed in `wrt`.
     ```mlir
-    %y = jxp.custom_vjp_call @f(%x) fwd @f_fwd bwd @f_bwd wrt [0] residuals 1
-        : (tensor<3xf32>) -> tensor<3xf32>
+    %y = jxp.custom_vjp_call @f(%x) fwd @f_fwd bwd @f_bwd wrt [0] primals 1
+        residuals 1 : (tensor<3xf32>) -> tensor<3xf32>
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee, FlatSymbolRefAttr:$fwd,
                        FlatSymbolRefAttr:$bwd, DenseI64ArrayAttr:$wrt,
-                       I64Attr:$num_residuals, Variadic<Jxp_Tensor>:$args);
+                       I64Attr:$num_primals, I64Attr:$num_residuals,
+                       Variadic<Jxp_Tensor>:$args);
   let results = (outs Variadic<Jxp_Tensor>:$results);
   let assemblyFormat = [{
-    $callee `(` $args `)` `fwd` $fwd `bwd` $bwd `wrt` $wrt `residuals`
-    $num_residuals attr-dict `:` functional-type($args, results)
+    $callee `(` $args `)` `fwd` $fwd `bwd` $bwd `wrt` $wrt `primals`
+    $num_primals `residuals` $num_residuals attr-dict `:`
+    functional-type($args, results)
   }];
 }
 
@@ -117,18 +131,19 @@ def Jxp_CustomLinOp : Jxp_Op<"custom_lin",
      DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>, Jxp_Linear]> {
   let summary = "The linear part of a custom_vjp_call, known by its transpose";
   let description = [{
-    Operands: `num_residuals` residuals, then the tangents of the operands
-    the custom_vjp_call differentiates. Results: the tangents of its
-    results. Only its transpose is known (a call of `bwd`), so it can be
-    transposed but not evaluated or differentiated: forward mode through a
-    custom_vjp function is an error, as in JAX.
+    Operands: `num_residuals` residuals, `num_closure` closed-over values,
+    then the tangents of the primals the custom_vjp_call differentiates.
+    Results: the tangents of its results. Only its transpose is known (a
+    call of `bwd` with the residuals, the cotangents and the closed-over
+    values), so it can be transposed but not evaluated or differentiated:
+    forward mode through a custom_vjp function is an error, as in JAX.
   }];
   let arguments = (ins FlatSymbolRefAttr:$bwd, I64Attr:$num_residuals,
-                       Variadic<Jxp_Tensor>:$args);
+                       I64Attr:$num_closure, Variadic<Jxp_Tensor>:$args);
   let results = (outs Variadic<Jxp_Tensor>:$results);
   let assemblyFormat = [{
-    $bwd `(` $args `)` `residuals` $num_residuals attr-dict `:`
-    functional-type($args, results)
+    $bwd `(` $args `)` `residuals` $num_residuals `closure` $num_closure
+    attr-dict `:` functional-type($args, results)
   }];
 }
 

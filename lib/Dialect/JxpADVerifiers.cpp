@@ -131,10 +131,18 @@ LogicalResult CustomJvpCallOp::verifySymbolUses(SymbolTableCollection &symbols) 
   if (failed(expectTypes(*this, "operands", getArgs().getTypes(), ins)) ||
       failed(expectTypes(*this, "results", getResultTypes(), outs)))
     return failure();
+  int64_t numPrimals = getNumPrimals();
+  if (numPrimals < 0 || numPrimals > (int64_t)ins.size() || numPrimals > 63)
+    return emitOpError("num_primals must be at most the operand count (and "
+                       "63)");
+  ArrayRef<Type> primals = ins.take_front(numPrimals),
+                 closure = ins.drop_front(numPrimals);
+  if (failed(checkWrt(*this, getDiff(), numPrimals, ins, false)))
+    return failure();
   auto rule = lookupFunction(*this, symbols, getJvpAttr(), "jvp rule");
   if (failed(rule) ||
       failed(expectTypes(*this, "jvp rule inputs", rule->getInputs(),
-                         concat(ins, ins))) ||
+                         concat(concat(primals, primals), closure))) ||
       failed(expectTypes(*this, "jvp rule results", rule->getResults(),
                          concat(outs, outs))))
     return failure();
@@ -152,10 +160,11 @@ LogicalResult CustomJvpCallOp::verifySymbolUses(SymbolTableCollection &symbols) 
                              "jvp rule variant");
     if (failed(vt))
       return failure();
-    SmallVector<Type> want(ins);
-    for (auto [i, t] : llvm::enumerate(ins))
+    SmallVector<Type> want(primals);
+    for (int64_t i : getDiff())
       if (!((uint64_t)mask >> i & 1))
-        want.push_back(t);
+        want.push_back(primals[i]);
+    want.append(closure.begin(), closure.end());
     if (failed(expectTypes(*this, "jvp rule variant inputs", vt->getInputs(),
                            want)) ||
         failed(expectTypes(*this, "jvp rule variant results",
@@ -170,9 +179,13 @@ LogicalResult CustomVjpCallOp::verifySymbolUses(SymbolTableCollection &symbols) 
   if (failed(fn))
     return failure();
   ArrayRef<Type> ins = fn->getInputs(), outs = fn->getResults();
+  int64_t numPrimals = getNumPrimals();
   if (failed(expectTypes(*this, "operands", getArgs().getTypes(), ins)) ||
-      failed(expectTypes(*this, "results", getResultTypes(), outs)) ||
-      failed(checkWrt(*this, getWrt(), ins.size(), ins, false)))
+      failed(expectTypes(*this, "results", getResultTypes(), outs)))
+    return failure();
+  if (numPrimals < 0 || numPrimals > (int64_t)ins.size())
+    return emitOpError("num_primals must be at most the operand count");
+  if (failed(checkWrt(*this, getWrt(), numPrimals, ins, false)))
     return failure();
   auto fwd = lookupFunction(*this, symbols, getFwdAttr(), "forward rule");
   auto bwd = lookupFunction(*this, symbols, getBwdAttr(), "backward rule");
@@ -189,7 +202,8 @@ LogicalResult CustomVjpCallOp::verifySymbolUses(SymbolTableCollection &symbols) 
       failed(expectTypes(*this, "forward rule results",
                          fwdOuts.take_front(outs.size()), outs)) ||
       failed(expectTypes(*this, "backward rule inputs", bwd->getInputs(),
-                         concat(residuals, outs))) ||
+                         concat(concat(residuals, outs),
+                                ins.drop_front(numPrimals)))) ||
       failed(expectTypes(*this, "backward rule results", bwd->getResults(),
                          pick(ins, getWrt(), true))))
     return failure();
@@ -200,17 +214,22 @@ LogicalResult CustomLinOp::verifySymbolUses(SymbolTableCollection &symbols) {
   auto bwd = lookupFunction(*this, symbols, getBwdAttr(), "backward rule");
   if (failed(bwd))
     return failure();
-  int64_t numRes = getNumResiduals();
-  if (numRes < 0 || numRes > (int64_t)getArgs().size())
+  int64_t numRes = getNumResiduals(), numClosure = getNumClosure();
+  if (numRes < 0 || numClosure < 0 ||
+      numRes + numClosure > (int64_t)getArgs().size())
     return emitOpError("has ") << getArgs().size() << " operands, fewer than "
-                               << numRes << " residuals";
+                               << numRes << " residuals and " << numClosure
+                               << " closed-over values";
   SmallVector<Type> argTypes(getArgs().getTypes());
   ArrayRef<Type> args(argTypes);
+  SmallVector<Type> want(args.take_front(numRes));
+  want.append(getResultTypes().begin(), getResultTypes().end());
+  ArrayRef<Type> closure = args.slice(numRes, numClosure);
+  want.append(closure.begin(), closure.end());
   if (failed(expectTypes(*this, "backward rule inputs", bwd->getInputs(),
-                         concat(args.take_front(numRes),
-                                SmallVector<Type>(getResultTypes())))) ||
+                         want)) ||
       failed(expectTypes(*this, "backward rule results", bwd->getResults(),
-                         args.drop_front(numRes))))
+                         args.drop_front(numRes + numClosure))))
     return failure();
   return success();
 }

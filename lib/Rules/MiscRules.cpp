@@ -51,37 +51,45 @@ func::FuncOp lookup(Operation *op, FlatSymbolRefAttr name) {
 
 LogicalResult CustomJvpCallOp::jvp(OpBuilder &b, ArrayRef<Value> t,
                                    SmallVectorImpl<Value> &out) {
-  if (llvm::none_of(t, [](Value v) { return (bool)v; }))
+  ArrayRef<int64_t> diff = getDiff();
+  if (llvm::none_of(diff, [&](int64_t i) { return (bool)t[i]; }))
     return zeroJvp(*this, out);
   Emitter e(b, getLoc());
-  unsigned n = getArgs().size();
+  unsigned numPrimals = getNumPrimals();
+  ValueRange args = getArgs();
   // With symbolic zeros, the variant traced for exactly these zero tangents
-  // takes only the nonzero ones; otherwise the rule gets all, zeros made.
+  // takes only the nonzero ones; otherwise the rule takes one per primal,
+  // zeros made (always zero for non-differentiable primals).
   FlatSymbolRefAttr rule = getJvpAttr();
   uint64_t zeroMask = 0;
-  for (unsigned i = 0; i < n; ++i)
+  for (int64_t i : diff)
     if (!t[i])
       zeroMask |= uint64_t(1) << i;
   bool symbolic = false;
   if (auto variants = getZeroVariants()) {
-    ArrayRef<int64_t> masks = *getZeroMasks();
-    for (auto [mask, variant] : llvm::zip(masks, *variants))
+    for (auto [mask, variant] : llvm::zip(*getZeroMasks(), *variants))
       if ((uint64_t)mask == zeroMask) {
         rule = llvm::cast<FlatSymbolRefAttr>(variant);
         symbolic = true;
       }
   }
-  SmallVector<Value> operands(getArgs());
-  for (unsigned i = 0; i < n; ++i) {
-    if (symbolic && !t[i])
+  SmallVector<Value> operands(args.take_front(numPrimals));
+  for (unsigned i = 0; i < numPrimals; ++i) {
+    bool isDiff = llvm::is_contained(diff, (int64_t)i);
+    if (symbolic) {
+      if (isDiff && t[i])
+        operands.push_back(t[i]);
       continue;
-    operands.push_back(e.orZeros(t[i], getArgs()[i].getType()));
+    }
+    operands.push_back(isDiff ? e.orZeros(t[i], args[i].getType())
+                              : e.zerosLike(args[i]));
   }
+  operands.append(args.begin() + numPrimals, args.end());
   func::FuncOp fn = lookup(*this, rule);
   if (!fn)
     return emitOpError("custom JVP rule ") << rule << " not found";
   auto call = func::CallOp::create(b, getLoc(), fn, operands);
-  // The rule's primal results equal the callee's; its tangents are ours.
+  // The callee gives the primal results; the rule's tangents are ours.
   for (unsigned i = 0; i < getNumResults(); ++i)
     out.push_back(call.getResult(getNumResults() + i));
   return success();
@@ -99,11 +107,14 @@ LogicalResult CustomVjpCallOp::jvp(OpBuilder &b, ArrayRef<Value> t,
                                                    << " not found";
   auto call = func::CallOp::create(b, getLoc(), fwd, getArgs());
   unsigned numResults = getNumResults();
+  ValueRange closure = getArgs().drop_front(getNumPrimals());
   SmallVector<Value> linArgs(call.getResults().drop_front(numResults));
+  linArgs.append(closure.begin(), closure.end());
   for (int64_t i : wrt)
     linArgs.push_back(e.orZeros(t[i], getArgs()[i].getType()));
-  auto lin = CustomLinOp::create(b, getLoc(), getResultTypes(), getBwdAttr(),
-                                 getNumResidualsAttr(), linArgs);
+  auto lin = CustomLinOp::create(
+      b, getLoc(), getResultTypes(), getBwdAttr(), getNumResidualsAttr(),
+      b.getI64IntegerAttr(closure.size()), linArgs);
   for (Value r : lin.getResults())
     out.push_back(Emitter::isDifferentiable(r.getType()) ? r : Value());
   return success();
@@ -118,21 +129,22 @@ LogicalResult CustomLinOp::jvp(OpBuilder &, ArrayRef<Value>,
 LogicalResult CustomLinOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
                                      ArrayRef<Value> ct,
                                      SmallVectorImpl<Value> &out) {
-  unsigned numRes = getNumResiduals();
-  for (unsigned i = 0; i < numRes; ++i)
+  unsigned numRes = getNumResiduals(), numClosure = getNumClosure();
+  for (unsigned i = 0; i < numRes + numClosure; ++i)
     if (!operands[i])
       return notLinear(*this, i);
   Emitter e(b, getLoc());
-  func::FuncOp bwd = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-      *this, getBwdAttr());
+  func::FuncOp bwd = lookup(*this, getBwdAttr());
   if (!bwd)
     return emitOpError("custom VJP backward rule ") << getBwdAttr()
                                                     << " not found";
+  // bwd(residuals, cotangents, closed-over values)
   SmallVector<Value> args(operands.take_front(numRes));
   for (auto [c, r] : llvm::zip(ct, getResults()))
     args.push_back(e.orZeros(c, r.getType()));
+  args.append(operands.begin() + numRes, operands.begin() + numRes + numClosure);
   auto call = func::CallOp::create(b, getLoc(), bwd, args);
-  out.append(numRes, Value());
+  out.append(numRes + numClosure, Value());
   for (Value v : call.getResults())
     out.push_back(v);
   return success();

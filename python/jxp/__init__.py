@@ -12,12 +12,16 @@ _os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
 from ._src import errors, tree_util  # noqa: F401
 from ._src.api import (  # noqa: F401
     block_until_ready, device_put, jit, make_ir)
+from ._src.ad import (  # noqa: F401
+    custom_jvp, custom_vjp, grad, hessian, jacfwd, jacrev, jvp, linear_transpose,
+    linearize, value_and_grad, vjp)
 from ._src.array import Array  # noqa: F401
 from ._src.config import config  # noqa: F401
 from ._src.errors import CompileError  # noqa: F401
 from ._src import runtime as _runtime
 from . import lax, nn, numpy  # noqa: F401
 from . import random  # noqa: F401
+from . import custom_derivatives  # noqa: F401
 
 __version__ = "0.1.0"
 

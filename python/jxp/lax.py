@@ -10,6 +10,7 @@ from ._src.lax import (  # noqa: F401
     GatherDimensionNumbers, ScatterDimensionNumbers)
 from ._src import lax as _p
 from ._src import lax_linalg as linalg  # noqa: F401
+from ._src.ad import stop_gradient  # noqa: F401
 
 
 def _scalars_like(args):

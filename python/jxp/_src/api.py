@@ -18,9 +18,9 @@ from .config import config
 from .core import Frame, Tracer, abstractify, frame_scope
 from .. import _jxp
 
-# Passes run before conversion: calls (nested jit) inlined, dead and
-# redundant code removed.
-OPTIMIZE = "inline,canonicalize,cse,symbol-dce"
+# Passes run before conversion: autodiff ops materialized, calls (nested
+# jit, derived functions) inlined, dead and redundant code removed.
+OPTIMIZE = "jxp-ad,inline,canonicalize,cse,symbol-dce"
 TO_STABLEHLO = "convert-jxp-to-stablehlo"
 
 

@@ -236,7 +236,8 @@ class Frame:
     caller can pass them: closed-over arrays become implicit inputs.
     """
 
-    def __init__(self, module, name, in_avals, parent=None, public=False):
+    def __init__(self, module, name, in_avals, parent=None, public=False,
+                 bind=()):
         self.module = module
         self.name = name
         self.parent = parent
@@ -253,6 +254,10 @@ class Frame:
         self.captured = []    # outer objects, in block-argument order
         self._captures = {}   # id(outer object) -> Tracer in this frame
         self._constants = {}  # (value, aval) -> Tracer, for Python scalars
+        # (outer object, argument position): that argument stands for the
+        # object wherever the traced function closes over it.
+        for obj, k in bind:
+            self._captures[id(obj)] = self.args[k]
 
     def lift(self, x):
         """`x` as a tracer of this frame."""

@@ -758,3 +758,9 @@ cholesky_p = Primitive(
     "cholesky", _cholesky_rule,
     lambda frame, loc, values, avals, out_avals: [
         ops.CholeskyOp(values[0], loc=loc, ip=frame.ip).result])
+
+
+stop_gradient_p = Primitive(
+    "stop_gradient", lambda x: x,
+    lambda frame, loc, values, avals, out_avals: [
+        ops.StopGradientOp(values[0], loc=loc, ip=frame.ip).result])

@@ -1,0 +1,1083 @@
+"""Automatic differentiation: JAX's API over the C++ autodiff passes.
+
+Python only traces. Each API traces the user's function once into a private
+function of the module being built and emits a transform op naming it
+(`jxp.jvp`, `jxp.vjp`, `jxp.linear_transpose`); the `jxp-ad` pass derives
+the JVP / VJP / transpose in C++ and the usual clean-up inlines it. Custom
+rules become `jxp.custom_jvp_call` / `jxp.custom_vjp_call` ops carrying the
+traced rule functions.
+
+Called outside any trace, an API runs as a jit program cached on the
+wrapper it returned (grad(f) -> g: g's calls hit g's cache), or for the
+function-taking APIs (jvp, vjp, linearize) on the function.
+"""
+
+import functools
+import itertools
+import weakref
+
+import numpy as np
+from jaxlib.mlir import ir
+
+from . import core, dtypes, tree_util
+from . import lax as lax_p
+from .api import JitFunction, _check_output, _symbol_name, _trace_into
+from .core import Frame, Tracer, abstractify, mlir_type
+from .._mlir import jxp as ops
+
+__all__ = ["grad", "value_and_grad", "jvp", "vjp", "linearize",
+           "linear_transpose", "jacfwd", "jacrev", "hessian", "custom_jvp",
+           "custom_vjp", "SymbolicZero", "stop_gradient"]
+
+
+# ---------------------------------------------------------------------------
+# Tracing functions for transform ops
+# ---------------------------------------------------------------------------
+
+_counter = itertools.count()
+
+
+class TracedFunction:
+    """A function traced into a private func.func of the current module.
+
+    Its inputs are the flat inputs it was traced for, then one per object
+    of `closure` (outer arrays and tracers it closes over)."""
+
+    def __init__(self, symbol, frame, outs, out_tree, closure):
+        self.symbol = symbol
+        self.frame = frame
+        self.out_avals = [t.aval for t in outs]
+        self.out_tree = out_tree
+        self.closure = closure
+
+    @property
+    def ref(self):
+        return ir.FlatSymbolRefAttr.get(self.symbol)
+
+
+def _trace_private(fun, name, in_avals, build_args, closure=()):
+    outer = core.current_frame()
+    symbol = f"{_symbol_name(name)}_{next(_counter)}"
+    n = len(in_avals)
+    avals = list(in_avals) + [abstractify(c) for c in closure]
+    inner = Frame(outer.module, symbol, avals, parent=outer,
+                  bind=[(c, n + k) for k, c in enumerate(closure)])
+    outs, out_tree = _trace_into(inner, fun, name, build_args)
+    return TracedFunction(symbol, inner, outs, out_tree,
+                          list(closure) + inner.captured)
+
+
+def _trace_together(specs):
+    """Traces several functions (fun, name, in_avals, build_args) so that
+    all take the same closure inputs, in the same order: re-traces once
+    with the union of what each closes over, if they differ."""
+    closure = []
+    while True:
+        traced = [_trace_private(*spec, closure=closure) for spec in specs]
+        seen = {id(c) for c in closure}
+        extra = []
+        for t in traced:
+            for c in t.closure[len(closure):]:
+                if id(c) not in seen:
+                    seen.add(id(c))
+                    extra.append(c)
+        if not extra:
+            return traced, closure
+        for t in traced:
+            t.frame.func.operation.erase()
+        closure = closure + extra
+
+
+def _flat_builder(tree):
+    """build_args for a function called as fun(*args, **kwargs), traced over
+    the flat leaves of `tree`, the structure of (args, kwargs)."""
+    def build(tracers):
+        return tree_util.tree_unflatten(tree, tracers)
+    return build
+
+
+def _args_builder(in_tree):
+    def build(tracers):
+        return tree_util.tree_unflatten(in_tree, tracers), {}
+    return build
+
+
+def _emit(op_class, result_avals, *args, **kw):
+    frame = core.current_frame()
+    loc = core.user_location()
+    op = op_class([mlir_type(a) for a in result_avals], *args, loc=loc,
+                  ip=frame.ip)
+    return [Tracer(a, v, frame) for a, v in zip(result_avals, op.results)]
+
+
+def _lift_all(values):
+    frame = core.current_frame()
+    return [frame.lift(v).value for v in values]
+
+
+def _i64_array(values):
+    return ir.DenseI64ArrayAttr.get([int(v) for v in values])
+
+
+def _i64(value):
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(value))
+
+
+def _zeros(aval):
+    return np.zeros(aval.shape, aval.dtype)
+
+
+def _ones(aval):
+    return np.ones(aval.shape, aval.dtype)
+
+
+def _is_inexact(aval):
+    return dtypes.is_inexact(aval.dtype)
+
+
+def _tangent_aval(aval):
+    return aval.update(weak_type=aval.weak_type)
+
+
+# ---------------------------------------------------------------------------
+# Staging: inline under a trace, a cached jit program otherwise
+# ---------------------------------------------------------------------------
+
+_programs = weakref.WeakKeyDictionary()  # fun -> {key: JitFunction}
+
+
+def _program(fun, key, body):
+    """A JitFunction of `body`, cached on (fun, key) when fun allows."""
+    try:
+        table = _programs.setdefault(fun, {})
+    except TypeError:  # not weak-referenceable: no cache
+        return JitFunction(body)
+    jf = table.get(key)
+    if jf is None:
+        jf = table[key] = JitFunction(body)
+    return jf
+
+
+def _staged(body):
+    """A wrapper running `body` inline under a trace, and as a jit program
+    cached on the wrapper otherwise."""
+    jf = JitFunction(body)
+
+    @functools.wraps(body)
+    def wrapper(*args, **kwargs):
+        if core._frames:
+            return body(*args, **kwargs)
+        return jf(*args, **kwargs)
+    wrapper._jit = jf
+    return wrapper
+
+
+# ---------------------------------------------------------------------------
+# Checks with JAX's messages
+# ---------------------------------------------------------------------------
+
+def _check_callable(fun, api):
+    if not callable(fun):
+        raise TypeError(f"{api} requires a callable argument, got {fun!r}")
+
+
+def _argnums_tuple(argnums, nargs, api):
+    single = isinstance(argnums, int)
+    nums = (argnums,) if single else tuple(argnums)
+    for i in nums:
+        if not isinstance(i, (int, np.integer)):
+            raise TypeError(f"argnums must be an int or a tuple of ints, got "
+                            f"{argnums!r}")
+        if not -nargs <= i < nargs:
+            raise TypeError(
+                f"Differentiating with respect to argnums={argnums} requires "
+                f"at least {max(nums) + 1} positional arguments to be passed "
+                f"by the caller, but got only {nargs} positional arguments.")
+    return single, tuple(int(i) % nargs for i in nums)
+
+
+def _check_input_dtype(aval, api, allow_int):
+    if allow_int:
+        return
+    if not _is_inexact(aval):
+        raise TypeError(
+            f"{api} requires real- or complex-valued inputs (input dtype that "
+            f"is a sub-dtype of np.inexact), but got {aval.dtype.name}. If "
+            f"you want to use Boolean- or integer-valued inputs, use vjp or "
+            f"set allow_int to True.")
+
+
+def _check_scalar_output(aval, api):
+    if aval.shape != ():
+        raise TypeError(f"Gradient only defined for scalar-output functions. "
+                        f"Output had shape: {aval.shape}.")
+    if not dtypes.is_float(aval.dtype):
+        raise TypeError(
+            f"{api} requires real-valued outputs (output dtype that is a "
+            f"sub-dtype of np.floating), but got {aval.dtype.name}. For "
+            f"holomorphic differentiation, pass holomorphic=True. For "
+            f"differentiation of non-holomorphic functions involving complex "
+            f"outputs, use jax.vjp directly.")
+
+
+def _split_aux(out, has_aux, api="grad"):
+    if not has_aux:
+        return out, None
+    if not (isinstance(out, (tuple, list)) and len(out) == 2):
+        raise TypeError(
+            f"{api} with has_aux=True requires the function to return a "
+            f"pair (output, auxiliary data), got {type(out).__name__}.")
+    return out[0], out[1]
+
+
+# ---------------------------------------------------------------------------
+# Reverse mode core
+# ---------------------------------------------------------------------------
+
+def _trace_fun(fun, name, flat_args, tree):
+    """Traces fun over the flat leaves of `tree` (the (args, kwargs) it is
+    called with)."""
+    avals = [abstractify(x) for x in flat_args]
+    (traced,), _ = _trace_together([(fun, name, avals, _flat_builder(tree))])
+    return traced
+
+
+def _vjp_op(traced, flat_args, wrt, cts):
+    """Emits jxp.vjp: the callee's results, then the cotangents of the flat
+    inputs listed in `wrt`."""
+    in_avals = [abstractify(x) for x in flat_args]
+    out_avals = traced.out_avals + [in_avals[i] for i in wrt]
+    results = _emit(ops.VjpOp, out_avals, traced.ref, _i64_array(wrt),
+                    _lift_all(list(flat_args) + traced.closure + list(cts)))
+    n = len(traced.out_avals)
+    return results[:n], results[n:]
+
+
+def _name(fun):
+    return getattr(fun, "__name__", "fun")
+
+
+def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False,
+                   allow_int=False, reduce_axes=()):
+    """f -> (x -> (f(x), df/dx)), as jax.value_and_grad."""
+    _check_callable(fun, "value_and_grad")
+    name = _name(fun)
+
+    def body(*args, **kwargs):
+        single, nums = _argnums_tuple(argnums, len(args), "grad")
+        flat, tree = tree_util.tree_flatten((args, kwargs))
+        # Positions of the differentiated leaves among the flat arguments.
+        wrt, groups = [], []
+        offset = 0
+        starts = {}
+        for i, a in enumerate(args):
+            leaves = tree_util.tree_leaves(a)
+            starts[i] = (offset, len(leaves))
+            offset += len(leaves)
+        for i in nums:
+            start, count = starts[i]
+            for k in range(start, start + count):
+                _check_input_dtype(abstractify(flat[k]), "grad", allow_int)
+            groups.append(list(range(start, start + count)))
+            wrt.extend(range(start, start + count))
+        traced = _trace_fun(fun, name, flat, tree)
+        out_leaves_tree = traced.out_tree
+        out_struct = tree_util.tree_unflatten(
+            out_leaves_tree, list(range(len(traced.out_avals))))
+        main, aux = _split_aux(out_struct, has_aux)
+        main_leaves = tree_util.tree_leaves(main)
+        if len(main_leaves) != 1:
+            raise TypeError(
+                f"Gradient only defined for scalar-output functions. Output "
+                f"was {tree_util.tree_structure(main)}.")
+        main_index = main_leaves[0]
+        _check_scalar_output(traced.out_avals[main_index], "grad")
+        cts = [(_ones if k == main_index else _zeros)(a)
+               for k, a in enumerate(traced.out_avals)]
+        outs, grads = _vjp_op(traced, flat, sorted(set(wrt)), cts)
+        by_pos = dict(zip(sorted(set(wrt)), grads))
+        out = tree_util.tree_unflatten(out_leaves_tree, outs)
+        value, aux_value = _split_aux(out, has_aux)
+        grad_trees = []
+        for i, group in zip(nums, groups):
+            grad_trees.append(tree_util.tree_unflatten(
+                tree_util.tree_structure(args[i]),
+                [by_pos[k] for k in group]))
+        g = grad_trees[0] if single else tuple(grad_trees)
+        return ((value, aux_value), g) if has_aux else (value, g)
+
+    body.__name__ = f"value_and_grad_{name}"
+    return _staged(body)
+
+
+def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False,
+         reduce_axes=()):
+    """f -> df/dx, as jax.grad."""
+    _check_callable(fun, "grad")
+    vg = value_and_grad(fun, argnums, has_aux, holomorphic, allow_int)
+
+    @functools.wraps(fun)
+    def grad_f(*args, **kwargs):
+        if has_aux:
+            (_, aux), g = vg(*args, **kwargs)
+            return g, aux
+        _, g = vg(*args, **kwargs)
+        return g
+    return grad_f
+
+
+def vjp(fun, *primals, has_aux=False, reduce_axes=()):
+    """(f, *primals) -> (f(*primals), vjp_fun[, aux]), as jax.vjp."""
+    _check_callable(fun, "vjp")
+    name = _name(fun)
+    flat, in_tree = tree_util.tree_flatten(primals)
+
+    def forward(*flat_args):
+        return fun(*tree_util.tree_unflatten(in_tree, list(flat_args)))
+
+    def backward(flat_args, cts):
+        traced = _trace_fun(forward, name, flat_args,
+                            tree_util.tree_structure((tuple(flat_args), {})))
+        out_struct = tree_util.tree_unflatten(
+            traced.out_tree, list(range(len(traced.out_avals))))
+        main, _ = _split_aux(out_struct, has_aux, "vjp")
+        main_idx = tree_util.tree_leaves(main)
+        ct_leaves, ct_tree = tree_util.tree_flatten(cts)
+        main_tree = tree_util.tree_structure(main)
+        if ct_tree != main_tree:
+            raise TypeError(
+                f"Tree structure of cotangent input {ct_tree}, does not match "
+                f"structure of primal output {main_tree}.")
+        full = [_zeros(a) for a in traced.out_avals]
+        for k, c in zip(main_idx, ct_leaves):
+            a, ca = traced.out_avals[k], abstractify(c)
+            if ca.shape != a.shape:
+                raise ValueError(
+                    f"Shape of cotangent input to vjp pullback function "
+                    f"{ca.shape} must be the same as the shape of "
+                    f"corresponding primal input {a.shape}.")
+            full[k] = c
+        wrt = [k for k, x in enumerate(flat_args)
+               if _is_inexact(abstractify(x))]
+        _, grads = _vjp_op(traced, list(flat_args), wrt, full)
+        by_pos = dict(zip(wrt, grads))
+        leaves = [by_pos[k] if k in by_pos else _zeros(abstractify(x))
+                  for k, x in enumerate(flat_args)]
+        return tree_util.tree_unflatten(in_tree, leaves)
+
+    if core._frames:
+        out = forward(*flat)
+    else:
+        out = _program(fun, ("vjp_fwd", in_tree), forward)(*flat)
+    main, aux = _split_aux(out, has_aux, "vjp")
+    if core._frames:
+        bwd = backward
+    else:
+        bwd = _program(fun, ("vjp_bwd", in_tree, has_aux), backward)
+
+    def vjp_fun(*cts):
+        ct = cts[0] if len(cts) == 1 else cts
+        return bwd(list(flat), ct)
+
+    return (main, vjp_fun, aux) if has_aux else (main, vjp_fun)
+
+
+# ---------------------------------------------------------------------------
+# Forward mode
+# ---------------------------------------------------------------------------
+
+def _jvp_traced(fun, name, primals, tangents, has_aux=False):
+    flat_p, tree_p = tree_util.tree_flatten(primals)
+    flat_t, tree_t = tree_util.tree_flatten(tangents)
+    if tree_p != tree_t:
+        raise TypeError(
+            f"primal and tangent arguments to jax.jvp must have the same tree "
+            f"structure; primals have tree structure {tree_p} whereas "
+            f"tangents have tree structure {tree_t}.")
+    for p, t in zip(flat_p, flat_t):
+        pa, ta = abstractify(p), abstractify(t)
+        if _is_inexact(pa) and pa.dtype != ta.dtype:
+            raise TypeError(
+                f"primal and tangent arguments to jax.jvp do not match; "
+                f"dtypes must be equal, or in case of int/bool primal dtype "
+                f"the tangent dtype must be float0. Got primal dtype "
+                f"{pa.dtype} and so expected tangent dtype {pa.dtype}, but got "
+                f"tangent dtype {ta.dtype} instead.")
+        if pa.shape != ta.shape:
+            raise ValueError(
+                f"jvp called with different primal and tangent shapes;Got "
+                f"primal shape {pa.shape} and tangent shape as {ta.shape}")
+
+    def flat_fun(*xs):
+        return fun(*tree_util.tree_unflatten(tree_p, list(xs)))
+
+    traced = _trace_fun(flat_fun, name, flat_p,
+                        tree_util.tree_structure((tuple(flat_p), {})))
+    wrt = [k for k, p in enumerate(flat_p) if _is_inexact(abstractify(p))]
+    avals = traced.out_avals
+    results = _emit(ops.JvpOp, avals + [_tangent_aval(a) for a in avals],
+                    traced.ref, _i64_array(wrt),
+                    _lift_all(flat_p + traced.closure + [flat_t[k] for k in wrt]))
+    n = len(avals)
+    out = tree_util.tree_unflatten(traced.out_tree, results[:n])
+    tan = tree_util.tree_unflatten(traced.out_tree, results[n:])
+    if has_aux:
+        (y, aux), (ty, _) = _split_aux(out, True, "jvp"), _split_aux(
+            tan, True, "jvp")
+        return y, ty, aux
+    return out, tan
+
+
+def jvp(fun, primals, tangents, has_aux=False):
+    """(f, primals, tangents) -> (f(*primals), df(primals)[tangents])."""
+    _check_callable(fun, "jvp")
+    if not isinstance(primals, (tuple, list)) or not isinstance(
+            tangents, (tuple, list)):
+        raise TypeError(
+            f"primal and tangent arguments to jax.jvp must be tuples or "
+            f"lists; found {type(primals).__name__} and "
+            f"{type(tangents).__name__}.")
+    if len(primals) != len(tangents):
+        raise TypeError(
+            f"primal and tangent arguments to jax.jvp must have equal types "
+            f"and the same tree structure; got {len(primals)} primals and "
+            f"{len(tangents)} tangents")
+    name = _name(fun)
+    primals, tangents = tuple(primals), tuple(tangents)
+    if core._frames:
+        return _jvp_traced(fun, name, primals, tangents, has_aux)
+    prog = _program(fun, ("jvp", has_aux), lambda p, t: _jvp_traced(
+        fun, name, p, t, has_aux))
+    return prog(primals, tangents)
+
+
+def linearize(fun, *primals, has_aux=False):
+    """(f, *primals) -> (f(*primals), f_jvp[, aux]), as jax.linearize; the
+    returned function can be called many times."""
+    _check_callable(fun, "linearize")
+    out = jvp(fun, primals, primals, has_aux=has_aux)
+    name = _name(fun)
+
+    def f_jvp(*tangents):
+        if core._frames:
+            res = _jvp_traced(fun, name, primals, tangents, has_aux)
+        else:
+            res = _program(fun, ("jvp", has_aux), lambda p, t: _jvp_traced(
+                fun, name, p, t, has_aux))(primals, tuple(tangents))
+        return res[1]
+
+    if has_aux:
+        return out[0], f_jvp, out[2]
+    return out[0], f_jvp
+
+
+def linear_transpose(fun, *primals, reduce_axes=()):
+    """The transpose of a linear function, as jax.linear_transpose: primals
+    give the input shapes and dtypes."""
+    _check_callable(fun, "linear_transpose")
+    in_avals = [abstractify(x) for x in tree_util.tree_leaves(primals)]
+    in_tree = tree_util.tree_structure(primals)
+    for a in in_avals:
+        if not _is_inexact(a):
+            raise TypeError("linear_transpose only supports [float or "
+                            "complex] -> [float or complex], and integer -> "
+                            "integer functions, but got "
+                            f"{a.dtype} input.")
+    name = _name(fun)
+
+    def flat_fun(*xs):
+        return fun(*tree_util.tree_unflatten(in_tree, list(xs)))
+
+    def transpose(*cts):
+        ct = cts[0] if len(cts) == 1 else cts
+        (traced,), _ = _trace_together([(
+            flat_fun, name, in_avals, _args_builder(
+                tree_util.tree_structure(tuple(range(len(in_avals))))))])
+        ct_leaves, ct_tree = tree_util.tree_flatten(ct)
+        if ct_tree != traced.out_tree:
+            raise TypeError(
+                f"cotangent tree does not match function output, expected "
+                f"{traced.out_tree} but got {ct_tree}")
+        for c, a in zip(ct_leaves, traced.out_avals):
+            ca = abstractify(c)
+            if (ca.shape, ca.dtype) != (a.shape, a.dtype):
+                raise TypeError(
+                    f"cotangent type does not match function output, "
+                    f"expected {a.str_short()} but got {ca.str_short()}")
+        results = _emit(ops.LinearTransposeOp, in_avals, traced.ref,
+                        _i64_array(range(len(in_avals))),
+                        _lift_all(traced.closure + ct_leaves))
+        return tree_util.tree_unflatten(in_tree, results)
+
+    staged = _staged(transpose)
+
+    def f_transpose(*cts):
+        return staged(*cts)
+    return f_transpose
+
+
+# ---------------------------------------------------------------------------
+# Jacobians and Hessians
+# ---------------------------------------------------------------------------
+
+def _basis(aval, k):
+    e = np.zeros(aval.size, aval.dtype)
+    e[k] = 1
+    return e.reshape(aval.shape)
+
+
+def _stack(parts, lead_shape, tail_shape, dtype):
+    """Arrays of shape lead_shape, one per element of tail_shape (row-major)
+    -> one array of shape lead_shape + tail_shape."""
+    from .. import numpy as jnp
+    if not parts:
+        return jnp.zeros(tuple(lead_shape) + tuple(tail_shape), dtype)
+    out = jnp.stack([jnp.reshape(p, lead_shape) for p in parts], axis=-1)
+    return jnp.reshape(out, tuple(lead_shape) + tuple(tail_shape))
+
+
+def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
+    """The Jacobian by forward mode, one JVP per input element (jxp has no
+    vmap yet: the JVPs share one derived function)."""
+    _check_callable(fun, "jacfwd")
+    name = _name(fun)
+
+    def body(*args):
+        single, nums = _argnums_tuple(argnums, len(args), "jacfwd")
+        dyn = [args[i] for i in nums]
+        for x in tree_util.tree_leaves(dyn):
+            a = abstractify(x)
+            if not _is_inexact(a):
+                raise TypeError(
+                    f"jacfwd requires real-valued inputs (input dtype that is "
+                    f"a sub-dtype of np.floating), but got {a.dtype.name}. "
+                    f"For holomorphic differentiation, pass holomorphic=True. "
+                    f"For differentiation of non-holomorphic functions "
+                    f"involving complex inputs or integer inputs, use "
+                    f"jax.jvp directly.")
+        flat_dyn, dyn_tree = tree_util.tree_flatten(tuple(dyn))
+
+        def f_dyn(*leaves):
+            full = list(args)
+            for i, d in zip(nums, tree_util.tree_unflatten(dyn_tree,
+                                                           list(leaves))):
+                full[i] = d
+            return fun(*full)
+
+        flat_avals = [abstractify(x) for x in flat_dyn]
+        columns = []  # per input leaf: per element, output tangent leaves
+        out = aux = None
+        for j, a in enumerate(flat_avals):
+            cols = []
+            for k in range(a.size):
+                tangents = [_zeros(b) for b in flat_avals]
+                tangents[j] = _basis(a, k)
+                res = _jvp_traced(f_dyn, name, tuple(flat_dyn),
+                                  tuple(tangents), has_aux)
+                out, tan = res[0], res[1]
+                if has_aux:
+                    aux = res[2]
+                cols.append(tree_util.tree_leaves(tan))
+            columns.append(cols)
+        if out is None:  # no input elements: evaluate for the structure
+            res = f_dyn(*flat_dyn)
+            out, aux = _split_aux(res, has_aux, "jacfwd")
+        out_leaves, out_tree = tree_util.tree_flatten(out)
+        # jac[out leaf][in leaf] : out.shape + in.shape
+        per_out = []
+        for o, ol in enumerate(out_leaves):
+            oa = abstractify(ol)
+            per_in = [_stack([c[o] for c in columns[j]], oa.shape, a.shape,
+                             oa.dtype)
+                      for j, a in enumerate(flat_avals)]
+            tree = tree_util.tree_unflatten(dyn_tree, per_in)
+            per_out.append(tree[0] if single else tree)
+        jac = tree_util.tree_unflatten(out_tree, per_out)
+        return (jac, aux) if has_aux else jac
+
+    body.__name__ = f"jacfwd_{name}"
+    return _staged(body)
+
+
+def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
+           allow_int=False):
+    """The Jacobian by reverse mode, one VJP per output element."""
+    _check_callable(fun, "jacrev")
+    name = _name(fun)
+
+    def body(*args, **kwargs):
+        single, nums = _argnums_tuple(argnums, len(args), "jacrev")
+        flat, tree = tree_util.tree_flatten((args, kwargs))
+        starts, offset = {}, 0
+        for i, a in enumerate(args):
+            n = len(tree_util.tree_leaves(a))
+            starts[i] = (offset, n)
+            offset += n
+        wrt = []
+        for i in nums:
+            s, n = starts[i]
+            for k in range(s, s + n):
+                a = abstractify(flat[k])
+                if not _is_inexact(a) and not allow_int:
+                    raise TypeError(
+                        f"jacrev requires real- or complex-valued inputs "
+                        f"(input dtype that is a sub-dtype of np.inexact), "
+                        f"but got {a.dtype.name}. If you want to use Boolean- "
+                        f"or integer-valued inputs, use vjp or set allow_int "
+                        f"to True.")
+            wrt.extend(range(s, s + n))
+        traced = _trace_fun(fun, name, flat, tree)
+        out_struct = tree_util.tree_unflatten(
+            traced.out_tree, list(range(len(traced.out_avals))))
+        main, aux_idx = _split_aux(out_struct, has_aux, "jacrev")
+        main_idx, main_tree = tree_util.tree_flatten(main)
+        rows = {}  # (out leaf, element) -> grads per wrt leaf
+        outs = None
+        for o in main_idx:
+            a = traced.out_avals[o]
+            for k in range(a.size):
+                cts = [_zeros(b) for b in traced.out_avals]
+                cts[o] = _basis(a, k)
+                outs, grads = _vjp_op(traced, flat, wrt, cts)
+                rows[o, k] = grads
+        if outs is None:
+            outs = _emit_call(traced, flat)
+        per_out = []
+        for o in main_idx:
+            a = traced.out_avals[o]
+            per_leaf = []
+            for w, pos in enumerate(wrt):
+                ia = abstractify(flat[pos])
+                parts = [rows[o, k][w] for k in range(a.size)]
+                # rows are over output elements: stack them first.
+                from .. import numpy as jnp
+                if parts:
+                    m = jnp.stack([jnp.reshape(p, ia.shape) for p in parts])
+                    m = jnp.reshape(m, a.shape + ia.shape)
+                else:
+                    m = jnp.zeros(a.shape + ia.shape, ia.dtype)
+                per_leaf.append(m)
+            by_pos = dict(zip(wrt, per_leaf))
+            trees = [tree_util.tree_unflatten(
+                tree_util.tree_structure(args[i]),
+                [by_pos[k] for k in range(starts[i][0],
+                                          starts[i][0] + starts[i][1])])
+                for i in nums]
+            per_out.append(trees[0] if single else tuple(trees))
+        jac = tree_util.tree_unflatten(main_tree, per_out)
+        if has_aux:
+            full = tree_util.tree_unflatten(traced.out_tree, outs)
+            return jac, full[1]
+        return jac
+
+    body.__name__ = f"jacrev_{name}"
+    return _staged(body)
+
+
+def _emit_call(traced, flat):
+    from jaxlib.mlir.dialects import func as func_d
+    frame = core.current_frame()
+    call = func_d.CallOp([mlir_type(a) for a in traced.out_avals],
+                         traced.ref, _lift_all(list(flat) + traced.closure),
+                         loc=core.user_location(), ip=frame.ip)
+    return [Tracer(a, v, frame) for a, v in zip(traced.out_avals,
+                                               call.results)]
+
+
+def hessian(fun, argnums=0, has_aux=False, holomorphic=False):
+    """jacfwd(jacrev(f)), as jax.hessian."""
+    return jacfwd(jacrev(fun, argnums, has_aux=has_aux), argnums,
+                  has_aux=has_aux)
+
+
+# ---------------------------------------------------------------------------
+# stop_gradient
+# ---------------------------------------------------------------------------
+
+def stop_gradient(x):
+    """x, with zero derivative (every inexact leaf of a pytree)."""
+    def stop(leaf):
+        a = abstractify(leaf)
+        if not _is_inexact(a):
+            return leaf
+        return lax_p.stop_gradient_p.bind(leaf)
+    return tree_util.tree_map(stop, x)
+
+
+# ---------------------------------------------------------------------------
+# Custom derivatives
+# ---------------------------------------------------------------------------
+
+class SymbolicZero:
+    """A tangent known to be zero, as custom_jvp rules with
+    symbolic_zeros=True receive it (jax.custom_derivatives.SymbolicZero)."""
+
+    def __init__(self, aval):
+        self.aval = aval
+
+    shape = property(lambda self: self.aval.shape)
+    dtype = property(lambda self: self.aval.dtype)
+
+    def instantiate(self):
+        from .. import numpy as jnp
+        return jnp.zeros(self.aval.shape, self.aval.dtype)
+
+    def __repr__(self):
+        return f"SymbolicZero({self.aval.str_short()})"
+
+    @staticmethod
+    def from_primal_value(x):
+        return SymbolicZero(abstractify(x))
+
+
+def _resolve_args(fun, args, kwargs):
+    """Positional arguments of fun(*args, **kwargs), as JAX resolves
+    custom_jvp/custom_vjp calls."""
+    if not kwargs:
+        return tuple(args)
+    import inspect
+    sig = inspect.signature(fun)
+    bound = sig.bind(*args, **kwargs)
+    bound.apply_defaults()
+    return tuple(bound.args) + tuple(bound.kwargs.values())
+
+
+def _is_array_leaf(x):
+    return hasattr(x, "aval") or isinstance(x, (np.ndarray, np.generic))
+
+
+def _is_static(a):
+    """A nondiff argument baked into the trace (not an operand)."""
+    leaves = tree_util.tree_leaves(a)
+    return not leaves or not all(_is_array_leaf(x) for x in leaves)
+
+
+def _split_nondiff(args, nondiff_argnums):
+    """The operand leaves of a custom-rule call: the leaves of every
+    argument but the static nondiff ones (array-valued nondiff arguments
+    are operands without tangents). Returns the leaves, the positions of
+    the differentiable ones, whether each leaf belongs to a differentiable
+    argument, and a function rebuilding the arguments from leaves."""
+    leaves, kinds, structure = [], [], []
+    for i, a in enumerate(args):
+        if i in nondiff_argnums and _is_static(a):
+            structure.append(("static", a, 0))
+            continue
+        flat, tree = tree_util.tree_flatten(a)
+        structure.append(("leaves", tree, len(flat)))
+        leaves.extend(flat)
+        kinds.extend([i not in nondiff_argnums] * len(flat))
+    diff = [k for k, d in enumerate(kinds)
+            if d and _is_inexact(abstractify(leaves[k]))]
+
+    def rebuild(xs):
+        out, pos = [], 0
+        for kind, obj, n in structure:
+            if kind == "static":
+                out.append(obj)
+            else:
+                out.append(tree_util.tree_unflatten(obj, list(xs[pos:pos + n])))
+                pos += n
+        return out
+    return leaves, diff, kinds, rebuild
+
+
+class _CustomRuleFunction:
+    """What custom_jvp and custom_vjp share: argument resolution, method
+    binding, and eager calls as cached jit programs."""
+
+    def __init__(self, fun, nondiff_argnums=()):
+        functools.update_wrapper(self, fun)
+        self.fun = fun
+        self.nondiff_argnums = tuple(nondiff_argnums)
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return functools.partial(self, obj)
+
+    def __call__(self, *args, **kwargs):
+        self._check_rules()
+        args = _resolve_args(self.fun, args, kwargs)
+        if core._frames:
+            return self._call_traced(args)
+        # Eagerly: a jit program per static nondiff values.
+        static = tuple((i, a) for i, a in enumerate(args)
+                       if i in self.nondiff_argnums and _is_static(a))
+        try:
+            hash(static)
+        except TypeError:
+            raise ValueError(
+                f"non-array arguments in nondiff_argnums of "
+                f"{_name(self.fun)} must be hashable, got "
+                f"{[a for _, a in static]}") from None
+        fixed = dict(static)
+        dyn_pos = [i for i in range(len(args)) if i not in fixed]
+
+        def body(*dyn):
+            full = dict(fixed)
+            full.update(zip(dyn_pos, dyn))
+            return self._call_traced(tuple(full[i] for i in range(len(args))))
+        body.__name__ = _name(self.fun)
+        prog = _program(self, ("call", len(args), static), body)
+        return prog(*[args[i] for i in dyn_pos])
+
+
+class custom_jvp(_CustomRuleFunction):
+    """A function with a custom JVP rule, as jax.custom_jvp."""
+
+    def __init__(self, fun, nondiff_argnums=()):
+        super().__init__(fun, nondiff_argnums)
+        self.jvp = None
+        self.symbolic_zeros = False
+
+    def defjvp(self, jvp, symbolic_zeros=False):
+        self.jvp = jvp
+        self.symbolic_zeros = symbolic_zeros
+        return jvp
+
+    def defjvps(self, *jvps):
+        """One rule per argument: tangent_out = sum of jvps[i](t_i, ans,
+        *primals) over the arguments (None: not differentiable)."""
+        def jvp(primals, tangents):
+            ans = self.fun(*primals)
+            out = None
+            for rule, t in zip(jvps, tangents):
+                if rule is None:
+                    continue
+                term = rule(t, ans, *primals)
+                out = term if out is None else tree_util.tree_map(
+                    lambda a, b: a + b, out, term)
+            if out is None:
+                out = tree_util.tree_map(
+                    lambda a: _zeros(abstractify(a)), ans)
+            return ans, out
+        self.defjvp(jvp)
+
+    def _check_rules(self):
+        if self.jvp is None:
+            raise AttributeError(
+                f"No JVP defined for custom_jvp function {_name(self.fun)} "
+                f"using defjvp.")
+
+    def _call_traced(self, args):
+        name = _name(self.fun)
+        nondiff = set(self.nondiff_argnums)
+        leaves, diff, kinds, rebuild = _split_nondiff(args, nondiff)
+        avals = [abstractify(x) for x in leaves]
+        n = len(leaves)
+
+        def primal(*xs):
+            return self.fun(*rebuild(xs))
+
+        def rule_for(zeros):
+            """The user's rule over (primals, tangents): one tangent per
+            primal if `zeros` is None, else one per differentiable primal
+            not in `zeros` (the others are SymbolicZeros)."""
+            given_pos = list(range(n)) if zeros is None else [
+                k for k in diff if k not in zeros]
+
+            def rule(*xs):
+                prim = rebuild(xs[:n])
+                given = dict(zip(given_pos, xs[n:]))
+                tans = []
+                for k in range(n):
+                    if k in given and (kinds[k] or zeros is not None):
+                        tans.append(given[k])
+                    elif self.symbolic_zeros:
+                        tans.append(SymbolicZero(avals[k]))
+                    else:
+                        tans.append(_zeros(avals[k]))
+                tan_args = rebuild(tans)
+                nd = [prim[i] for i in sorted(nondiff)]
+                dp = tuple(p for i, p in enumerate(prim) if i not in nondiff)
+                dt = tuple(t for i, t in enumerate(tan_args)
+                           if i not in nondiff)
+                res = self.jvp(*nd, dp, dt)
+                if not (isinstance(res, (tuple, list)) and len(res) == 2):
+                    raise TypeError(
+                        f"Custom JVP rule must produce a pair (list or tuple "
+                        f"of length two) representing primal and tangent "
+                        f"outputs, got {res!r}.")
+                p_out, t_out = res
+                p_leaves, p_tree = tree_util.tree_flatten(p_out)
+                t_out = tree_util.tree_map(
+                    lambda t: t.instantiate() if isinstance(t, SymbolicZero)
+                    else t, t_out,
+                    is_leaf=lambda t: isinstance(t, SymbolicZero))
+                t_leaves, t_tree = tree_util.tree_flatten(t_out)
+                if p_tree != t_tree:
+                    raise TypeError(
+                        f"Custom JVP rule must produce primal and tangent "
+                        f"outputs with equal container (pytree) structures, "
+                        f"but got {p_tree} and {t_tree} respectively.")
+                return list(p_leaves) + list(t_leaves)
+            rule.__name__ = f"{name}_jvp"
+            return rule, given_pos
+
+        def spec(fun, count):
+            return (fun, _name(fun), avals + [avals[k] for k in count],
+                    _positional(n + len(count)))
+
+        specs = [(primal, name, avals, _positional(n))]
+        default, default_pos = rule_for(None)
+        specs.append(spec(default, default_pos))
+        masks = []
+        # Symbolic zeros: one variant per pattern of zero tangents among
+        # the differentiable primals (at most 4 of them: 15 variants).
+        if self.symbolic_zeros and 0 < len(diff) <= 4:
+            for r in range(1, len(diff) + 1):
+                for zeros in itertools.combinations(diff, r):
+                    masks.append(sum(1 << k for k in zeros))
+                    specs.append(spec(*rule_for(set(zeros))))
+        traced, closure = _trace_together(specs)
+        f = traced[0]
+        out_avals = f.out_avals
+        want = [(a.shape, a.dtype) for a in out_avals + out_avals]
+        for t in traced[1:]:
+            if [(a.shape, a.dtype) for a in t.out_avals] != want:
+                raise TypeError(
+                    f"Custom JVP rule of {name} must produce primal outputs "
+                    f"of the function's shapes and dtypes and tangents like "
+                    f"them; got {[a.str_short() for a in t.out_avals]} for "
+                    f"outputs {[a.str_short() for a in out_avals]}.")
+        kw = {}
+        if masks:
+            kw["zero_variants"] = ir.ArrayAttr.get([t.ref for t in traced[2:]])
+            kw["zero_masks"] = _i64_array(masks)
+        results = _emit(ops.CustomJvpCallOp, out_avals, f.ref, traced[1].ref,
+                        _i64_array(diff), _i64(n),
+                        _lift_all(list(leaves) + closure), **kw)
+        return tree_util.tree_unflatten(f.out_tree, results)
+
+
+def _positional(n):
+    """build_args for a function of n positional leaves."""
+    tree = tree_util.tree_structure(tuple(range(n)))
+    return lambda tracers: (tree_util.tree_unflatten(tree, tracers), {})
+
+
+class custom_vjp(_CustomRuleFunction):
+    """A function with a custom VJP rule, as jax.custom_vjp."""
+
+    def __init__(self, fun, nondiff_argnums=()):
+        super().__init__(fun, nondiff_argnums)
+        self.fwd = self.bwd = None
+
+    def defvjp(self, fwd, bwd, symbolic_zeros=False, optimize_remat=False):
+        self.fwd, self.bwd = fwd, bwd
+
+    def _check_rules(self):
+        if self.fwd is None:
+            raise AttributeError(
+                f"No VJP defined for custom_vjp function {_name(self.fun)} "
+                f"using defvjp.")
+
+    def _call_traced(self, args):
+        name = _name(self.fun)
+        nondiff = set(self.nondiff_argnums)
+        leaves, diff, kinds, rebuild = _split_nondiff(args, nondiff)
+        avals = [abstractify(x) for x in leaves]
+        n = len(leaves)
+        wrt = [k for k in range(n) if kinds[k]]
+        diff_args = [a for i, a in enumerate(args) if i not in nondiff]
+        res_tree = {}
+
+        def primal(*xs):
+            return self.fun(*rebuild(xs))
+
+        def fwd(*xs):
+            res = self.fwd(*rebuild(xs))
+            if not (isinstance(res, (tuple, list)) and len(res) == 2):
+                raise TypeError(
+                    f"Custom VJP fwd rule {_name(self.fwd)} must produce a "
+                    f"pair (list or tuple of length two) where the first "
+                    f"element represents the primal output and the second "
+                    f"the residuals, but instead the fwd rule output's type "
+                    f"was {type(res)}.")
+            out, residuals = res
+            r_leaves, res_tree["tree"] = tree_util.tree_flatten(residuals)
+            for r in r_leaves:
+                if not _is_array_leaf(r) and not isinstance(
+                        r, (bool, int, float, complex)):
+                    raise TypeError(f"custom_vjp fwd rule residuals must be "
+                                    f"arrays, got {r!r}")
+            return list(tree_util.tree_leaves(out)) + list(r_leaves)
+
+        def bwd_for(nres, out_tree, nd_args):
+            def bwd(*xs):
+                residuals = tree_util.tree_unflatten(res_tree["tree"],
+                                                     list(xs[:nres]))
+                cts = tree_util.tree_unflatten(out_tree, list(xs[nres:]))
+                got = self.bwd(*nd_args, residuals, cts)
+                if not isinstance(got, (tuple, list)):
+                    raise TypeError(
+                        f"Custom VJP bwd rule must produce a tuple of length "
+                        f"equal to the number of primal (non-nondiff) "
+                        f"arguments, got {type(got).__name__}")
+                if len(got) != len(diff_args):
+                    raise ValueError(
+                        f"Custom VJP bwd rule must produce an output with the "
+                        f"same container (pytree) structure as the args tuple "
+                        f"of the primal function, and in particular must "
+                        f"produce a tuple of length equal to the number of "
+                        f"arguments to the primal function, but got bwd "
+                        f"output structure {tree_util.tree_structure(tuple(got))} "
+                        f"for primal input structure "
+                        f"{tree_util.tree_structure(tuple(diff_args))}.")
+                flat_ct = []
+                for a, g in zip(diff_args, got):
+                    a_leaves, a_tree = tree_util.tree_flatten(a)
+                    if g is None:
+                        flat_ct.extend(_zeros(abstractify(x)) for x in a_leaves)
+                        continue
+                    g_leaves, g_tree = tree_util.tree_flatten(g)
+                    if g_tree != a_tree:
+                        raise ValueError(
+                            f"Custom VJP bwd rule must produce an output with "
+                            f"the same container (pytree) structure as the "
+                            f"args tuple of the primal function; got {g_tree} "
+                            f"for {a_tree}.")
+                    flat_ct.extend(g_leaves)
+                return flat_ct
+            bwd.__name__ = f"{name}_bwd"
+            return bwd
+
+        # f, fwd and bwd all take the same closed-over values, after their
+        # own inputs: retrace all three until none closes over a new one.
+        closure = []
+        while True:
+            f = _trace_private(primal, name, avals, _positional(n), closure)
+            fw = _trace_private(fwd, f"{name}_fwd", avals, _positional(n),
+                                closure)
+            nout = len(f.out_avals)
+            res_avals = fw.out_avals[nout:]
+            nd_args = [rebuild_nd for rebuild_nd in
+                       (args[i] for i in sorted(nondiff))]
+            bw = _trace_private(
+                bwd_for(len(res_avals), f.out_tree, nd_args), f"{name}_bwd",
+                list(res_avals) + list(f.out_avals),
+                _positional(len(res_avals) + nout), closure)
+            seen = {id(c) for c in closure}
+            extra = []
+            for t in (f, fw, bw):
+                for c in t.closure[len(closure):]:
+                    if id(c) not in seen:
+                        seen.add(id(c))
+                        extra.append(c)
+            if not extra:
+                break
+            for t in (f, fw, bw):
+                t.frame.func.operation.erase()
+            closure = closure + extra
+        if [(a.shape, a.dtype) for a in fw.out_avals[:nout]] != [
+                (a.shape, a.dtype) for a in f.out_avals]:
+            raise TypeError(
+                f"Custom VJP fwd rule must produce primal outputs with the "
+                f"same shapes and dtypes as the function {name}: got "
+                f"{[a.str_short() for a in fw.out_avals[:nout]]}, expected "
+                f"{[a.str_short() for a in f.out_avals]}")
+        results = _emit(ops.CustomVjpCallOp, f.out_avals, f.ref, fw.ref,
+                        bw.ref, _i64_array(wrt), _i64(n), _i64(len(res_avals)),
+                        _lift_all(list(leaves) + closure))
+        return tree_util.tree_unflatten(f.out_tree, results)
