@@ -80,7 +80,9 @@ def Jxp_CustomJvpCallOp : Jxp_Op<"custom_jvp_call",
     for the differentiable primals whose tangents are zero given by the
     bits of `zero_masks[i]` (bit k: primal k); it takes tangents only for
     the other differentiable primals. The JVP pass picks the variant that
-    matches the zero tangents it sees.
+    matches the zero tangents it sees. A nonzero `zero_errors[i]` says the
+    rule failed when traced for that variant: using it is an error that
+    names the failure (the tracer re-raises the rule's own exception).
     ```mlir
     %y = jxp.custom_jvp_call @f(%x) jvp @f_jvp diff [0] primals 1
         : (tensor<3xf32>) -> tensor<3xf32>
@@ -90,6 +92,7 @@ def Jxp_CustomJvpCallOp : Jxp_Op<"custom_jvp_call",
                        DenseI64ArrayAttr:$diff, I64Attr:$num_primals,
                        OptionalAttr<FlatSymbolRefArrayAttr>:$zero_variants,
                        OptionalAttr<DenseI64ArrayAttr>:$zero_masks,
+                       OptionalAttr<DenseI64ArrayAttr>:$zero_errors,
                        Variadic<Jxp_Tensor>:$args);
   let results = (outs Variadic<Jxp_Tensor>:$results);
   let assemblyFormat = [{
@@ -128,6 +131,7 @@ def Jxp_CustomVjpCallOp : Jxp_Op<"custom_vjp_call",
 
 def Jxp_CustomLinOp : Jxp_Op<"custom_lin",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+     DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>,
      DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>, Jxp_Linear]> {
   let summary = "The linear part of a custom_vjp_call, known by its transpose";
   let description = [{

@@ -148,10 +148,12 @@ LogicalResult CustomJvpCallOp::verifySymbolUses(SymbolTableCollection &symbols) 
     return failure();
   auto variants = getZeroVariants();
   auto masks = getZeroMasks();
+  auto errors = getZeroErrors();
   if ((bool)variants != (bool)masks ||
-      (variants && variants->size() != masks->size()))
-    return emitOpError("zero_variants and zero_masks go together, one mask "
-                       "per variant");
+      (variants && variants->size() != masks->size()) ||
+      (errors && (!variants || errors->size() != variants->size())))
+    return emitOpError("zero_variants, zero_masks (and zero_errors) go "
+                       "together, one entry per variant");
   if (!variants)
     return success();
   for (auto [variant, mask] : llvm::zip(*variants, *masks)) {

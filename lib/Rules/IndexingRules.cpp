@@ -1,39 +1,521 @@
 //===- IndexingRules.cpp - AD rules of dot_general, gather, scatter, sort -===//
+//
+// After JAX's rules: dot_general is bilinear (lax.py's
+// _dot_general_transpose_lhs/rhs), gather and scatter-add transpose into
+// each other, scatter (set) differentiates through the ids of the winning
+// updates, scatter min/max through _scatter_extremal_jvp, and sort permutes
+// the tangents by the permutation it applies (a sorted iota).
+//
+//===----------------------------------------------------------------------===//
 
 #include "Rules/RuleBuilder.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
 
-LogicalResult DotGeneralOp::jvp(OpBuilder &, ArrayRef<Value>,
-                          SmallVectorImpl<Value> &) {
-  return emitOpError("JVP rule pending");
+namespace {
+SmallVector<int64_t> range(int64_t from, int64_t to) {
+  SmallVector<int64_t> r;
+  for (int64_t i = from; i < to; ++i)
+    r.push_back(i);
+  return r;
 }
-LogicalResult DotGeneralOp::transpose(OpBuilder &, ArrayRef<Value>,
-                                ArrayRef<Value>, SmallVectorImpl<Value> &) {
-  return emitOpError("transpose rule pending");
+
+bool isIdentity(ArrayRef<int64_t> perm) {
+  for (auto [i, p] : llvm::enumerate(perm))
+    if (p != (int64_t)i)
+      return false;
+  return true;
 }
-LogicalResult GatherOp::jvp(OpBuilder &, ArrayRef<Value>,
-                          SmallVectorImpl<Value> &) {
-  return emitOpError("JVP rule pending");
+
+/// The dimensions of [0, rank) in none of `a` and `b`, in order.
+SmallVector<int64_t> remaining(int64_t rank, ArrayRef<int64_t> a,
+                               ArrayRef<int64_t> b) {
+  SmallVector<int64_t> r;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(a, d) && !llvm::is_contained(b, d))
+      r.push_back(d);
+  return r;
 }
-LogicalResult GatherOp::transpose(OpBuilder &, ArrayRef<Value>,
-                                ArrayRef<Value>, SmallVectorImpl<Value> &) {
-  return emitOpError("transpose rule pending");
+
+/// Bits of an element type (complex: both parts), for picking the wider.
+unsigned bitWidth(Type t) {
+  if (auto c = llvm::dyn_cast<ComplexType>(t))
+    return 2 * c.getElementType().getIntOrFloatBitWidth();
+  return t.getIntOrFloatBitWidth();
 }
-LogicalResult ScatterOp::jvp(OpBuilder &, ArrayRef<Value>,
-                          SmallVectorImpl<Value> &) {
-  return emitOpError("JVP rule pending");
+
+//===----------------------------------------------------------------------===//
+// Gather and scatter helpers
+//===----------------------------------------------------------------------===//
+
+/// A gather's dimension numbers and options.
+struct GatherDims {
+  SmallVector<int64_t> offsetDims, collapsedSliceDims, operandBatchingDims,
+      startIndicesBatchingDims, startIndexMap, sliceSizes;
+  int64_t indexVectorDim;
+  bool indicesAreSorted;
+  GatherScatterMode mode;
+};
+
+GatherDims dimsOf(GatherOp op) {
+  return {SmallVector<int64_t>(op.getOffsetDims()),
+          SmallVector<int64_t>(op.getCollapsedSliceDims()),
+          SmallVector<int64_t>(op.getOperandBatchingDims()),
+          SmallVector<int64_t>(op.getStartIndicesBatchingDims()),
+          SmallVector<int64_t>(op.getStartIndexMap()),
+          SmallVector<int64_t>(op.getSliceSizes()),
+          (int64_t)op.getIndexVectorDim(),
+          op.getIndicesAreSorted(),
+          op.getMode()};
 }
-LogicalResult ScatterOp::transpose(OpBuilder &, ArrayRef<Value>,
-                                ArrayRef<Value>, SmallVectorImpl<Value> &) {
-  return emitOpError("transpose rule pending");
+
+/// The gather that reads back, for each update of `op`, the window of the
+/// operand it lands on (JAX's inverse gather of a scatter).
+GatherDims inverseGatherDims(ScatterOp op) {
+  GatherDims g{SmallVector<int64_t>(op.getUpdateWindowDims()),
+               SmallVector<int64_t>(op.getInsertedWindowDims()),
+               SmallVector<int64_t>(op.getOperandBatchingDims()),
+               SmallVector<int64_t>(op.getScatterIndicesBatchingDims()),
+               SmallVector<int64_t>(op.getScatterDimsToOperandDims()),
+               {},
+               (int64_t)op.getIndexVectorDim(),
+               op.getIndicesAreSorted(),
+               op.getMode()};
+  auto upd = op.getUpdates().getType();
+  int64_t rank = op.getOperand().getType().getRank(), pos = 0;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (llvm::is_contained(g.collapsedSliceDims, d) ||
+        llvm::is_contained(g.operandBatchingDims, d))
+      g.sliceSizes.push_back(1);
+    else
+      g.sliceSizes.push_back(upd.getDimSize(g.offsetDims[pos++]));
+  }
+  return g;
 }
-LogicalResult SortOp::jvp(OpBuilder &, ArrayRef<Value>,
-                          SmallVectorImpl<Value> &) {
-  return emitOpError("JVP rule pending");
+
+/// A gather of `operand` producing `shape`. With `zeroFill`, fill_or_drop
+/// fills out-of-bounds slices with zeros (for complex numbers, which a
+/// fill_value cannot hold, by masking).
+Value gather(Emitter &e, const GatherDims &g, Value operand, Value indices,
+             ArrayRef<int64_t> shape, bool zeroFill) {
+  auto in = Emitter::typeOf(operand);
+  Type elt = in.getElementType();
+  auto type = RankedTensorType::get(shape, elt);
+  auto build = [&](Value src, RankedTensorType t, TypedAttr fill) -> Value {
+    return GatherOp::create(e.b, e.loc, t, src, indices, g.offsetDims,
+                            g.collapsedSliceDims, g.operandBatchingDims,
+                            g.startIndicesBatchingDims, g.startIndexMap,
+                            g.indexVectorDim, g.sliceSizes, g.indicesAreSorted,
+                            g.mode, fill);
+  };
+  if (!zeroFill || g.mode != GatherScatterMode::fill_or_drop)
+    return build(operand, type, nullptr);
+  if (auto ft = llvm::dyn_cast<FloatType>(elt))
+    return build(operand, type, e.b.getFloatAttr(ft, 0.0));
+  if (llvm::isa<IntegerType>(elt))
+    return build(operand, type, e.b.getIntegerAttr(elt, 0));
+  // Complex: gather, then zero the slices a gather of ones fills with 0.
+  Value gathered = build(operand, type, nullptr);
+  Type f32 = e.b.getF32Type();
+  Value ones = e.splat(in.clone(f32), 1);
+  Value inBounds = build(ones, type.clone(f32), e.b.getFloatAttr(f32, 0.0));
+  return e.select(e.compare(inBounds, e.zerosLike(inBounds),
+                            ComparisonDirection::NE),
+                  gathered, e.zerosLike(gathered));
 }
-LogicalResult SortOp::transpose(OpBuilder &, ArrayRef<Value>,
-                                ArrayRef<Value>, SmallVectorImpl<Value> &) {
-  return emitOpError("transpose rule pending");
+
+/// A scatter with `op`'s dimension numbers and options, of another kind.
+Value scatterLike(Emitter &e, ScatterOp op, ScatterKind kind, Value operand,
+                  Value indices, Value updates) {
+  return ScatterOp::create(
+      e.b, e.loc, operand.getType(), operand, indices, updates, kind,
+      op.getUpdateWindowDims(), op.getInsertedWindowDims(),
+      op.getOperandBatchingDims(), op.getScatterIndicesBatchingDims(),
+      op.getScatterDimsToOperandDims(), op.getIndexVectorDim(),
+      op.getIndicesAreSorted(), op.getUniqueIndices(), op.getMode());
+}
+
+/// For a scatter (set) whose indices may repeat: which updates win (are
+/// the ones left in the result), as a mask of the updates' shape, and which
+/// operand elements are left, as a mask of the operand's shape. Each
+/// update's window gets an id (1, 2, ...); the ids are scattered like the
+/// updates and read back (as JAX's _scatter_jvp).
+std::pair<Value, Value> scatterWinners(Emitter &e, ScatterOp op, Value indices) {
+  auto upd = op.getUpdates().getType();
+  auto in = op.getOperand().getType();
+  SmallVector<int64_t> idsShape(upd.getShape());
+  for (int64_t d : op.getUpdateWindowDims())
+    idsShape[d] = 1;
+  int64_t numIds = 1;
+  for (int64_t s : idsShape)
+    numIds *= s;
+  Type idElt = numIds < (int64_t(1) << 31) - 1 ? e.b.getI32Type()
+                                               : e.b.getI64Type();
+  auto flat = RankedTensorType::get({numIds}, idElt);
+  Value ids = e.add(e.iota(flat, 0), e.splat(flat, 1));
+  ids = e.broadcastInDim(e.reshape(ids, idsShape), upd.clone(idElt),
+                         range(0, upd.getRank()));
+  Value scattered = scatterLike(e, op, ScatterKind::Set, e.zeros(in.clone(idElt)),
+                                indices, ids);
+  Value gathered = gather(e, inverseGatherDims(op), scattered, indices,
+                          upd.getShape(), /*zeroFill=*/false);
+  return {e.compare(ids, gathered, ComparisonDirection::EQ),
+          e.compare(scattered, e.zerosLike(scattered), ComparisonDirection::EQ)};
+}
+
+/// `_scatter_extremal_jvp`: the tangent of a scatter min/max. An element
+/// whose result ties between the operand and some updates gets the average
+/// of their tangents. Coefficients of windows that land out of bounds (and
+/// are dropped) are zero.
+Value scatterExtremalJvp(Emitter &e, ScatterOp op, Value tx, Value tu) {
+  Value x = op.getOperand(), idx = op.getScatterIndices(), u = op.getUpdates(),
+        y = op.getResult();
+  auto in = op.getOperand().getType(), upd = op.getUpdates().getType();
+  GatherDims g = inverseGatherDims(op);
+  auto gat = [&](Value v) {
+    return gather(e, g, v, idx, upd.getShape(), /*zeroFill=*/true);
+  };
+  using D = ComparisonDirection;
+  Value onesU = e.splat(upd, 1), zerosU = e.zeros(upd);
+  Value initial = gat(x), target = gat(y);
+  Value successful = e.compare(u, target, D::EQ);
+  Value retained = e.compare(initial, target, D::EQ);
+  Value numUpdates = gat(scatterLike(e, op, ScatterKind::Add, e.zeros(in), idx,
+                                     e.select(successful, onesU, zerosU)));
+  Value numRefs =
+      gat(scatterLike(e, op, ScatterKind::Add, e.zeros(in), idx, onesU));
+  Value inBounds = e.compare(numRefs, zerosU, D::GT);
+  Value withOperand = e.div(onesU, e.add(numUpdates, onesU));
+  Value updatesNorm =
+      e.select(retained, withOperand, e.div(onesU, numUpdates));
+  Value updatesCoef =
+      e.select(e.andOp(successful, inBounds), updatesNorm, zerosU);
+  Value operandNorm = e.select(retained, withOperand, zerosU);
+  Value operandCoef = e.select(
+      inBounds, e.div(e.sub(operandNorm, onesU), numRefs), zerosU);
+  Value tangentUpdates;
+  if (tx)
+    tangentUpdates = e.mul(gat(tx), operandCoef);
+  if (tu)
+    tangentUpdates = e.addT(tangentUpdates, e.mul(tu, updatesCoef));
+  return scatterLike(e, op, ScatterKind::Add, e.orZeros(tx, in), idx,
+                     tangentUpdates);
+}
+
+//===----------------------------------------------------------------------===//
+// dot_general helper
+//===----------------------------------------------------------------------===//
+
+/// JAX's _dot_general_transpose_lhs: the cotangent of x in
+/// dot_general(x, y) (or dot_general(y, x) with `swapAns`), from the
+/// result's cotangent `ct`: dot_general of ct with y over y's free
+/// dimensions, transposed back into x's dimension order.
+Value dotTransposeLhs(Emitter &e, Value ct, Value y, RankedTensorType xType,
+                      ArrayRef<int64_t> xContract, ArrayRef<int64_t> yContract,
+                      ArrayRef<int64_t> xBatch, ArrayRef<int64_t> yBatch,
+                      bool swapAns) {
+  auto yType = Emitter::typeOf(y), ctType = Emitter::typeOf(ct);
+  int64_t nb = xBatch.size();
+  SmallVector<int64_t> xKept = remaining(xType.getRank(), xContract, xBatch);
+  SmallVector<int64_t> yKept = remaining(yType.getRank(), yContract, yBatch);
+  SmallVector<int64_t> ansBatch = range(0, nb);
+  SmallVector<int64_t> ansY =
+      swapAns ? range(nb, nb + yKept.size())
+              : range(nb + xKept.size(), nb + xKept.size() + yKept.size());
+  // The product's layout: batch, ct's free dimensions (x's kept ones), y's
+  // free dimensions (its contracting ones, in increasing order).
+  SmallVector<int64_t> shape;
+  for (int64_t d : ansBatch)
+    shape.push_back(ctType.getDimSize(d));
+  for (int64_t d : remaining(ctType.getRank(), ansBatch, ansY))
+    shape.push_back(ctType.getDimSize(d));
+  SmallVector<int64_t> ySorted(yContract);
+  llvm::sort(ySorted);
+  for (int64_t d : ySorted)
+    shape.push_back(yType.getDimSize(d));
+  // The same element type on both sides: the wider of the cotangent's and
+  // the operands', converted back to x's at the end.
+  Type xElt = xType.getElementType(), ctElt = ctType.getElementType();
+  Type elt = bitWidth(ctElt) > bitWidth(xElt) ? ctElt : xElt;
+  Value product = DotGeneralOp::create(
+      e.b, e.loc, RankedTensorType::get(shape, elt), e.convert(ct, elt),
+      e.convert(y, elt), ansBatch, yBatch, ansY, yKept);
+  // x's dimension for each of the product's.
+  SmallVector<int64_t> xOfProduct(xBatch);
+  llvm::append_range(xOfProduct, xKept);
+  for (int64_t d : ySorted)
+    xOfProduct.push_back(xContract[llvm::find(yContract, d) - yContract.begin()]);
+  SmallVector<int64_t> perm(xOfProduct.size());
+  for (auto [i, d] : llvm::enumerate(xOfProduct))
+    perm[d] = i;
+  if (!isIdentity(perm))
+    product = e.transpose(product, perm);
+  return e.convert(product, xElt);
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// dot_general
+//===----------------------------------------------------------------------===//
+
+LogicalResult DotGeneralOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                                SmallVectorImpl<Value> &out) {
+  if (!Emitter::isDifferentiable(getType()) ||
+      !Emitter::isDifferentiable(getLhs().getType()))
+    return zeroJvp(*this, out);
+  Emitter e(b, getLoc());
+  Value tangent;
+  for (unsigned i = 0; i < 2; ++i) {
+    if (!t[i])
+      continue;
+    Operation *clone = b.clone(*getOperation());
+    clone->setOperand(i, t[i]);
+    tangent = e.addT(tangent, clone->getResult(0));
+  }
+  out.push_back(tangent);
+  return success();
+}
+
+LogicalResult DotGeneralOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
+                                      ArrayRef<Value> ct,
+                                      SmallVectorImpl<Value> &out) {
+  if (!operands[0] && !operands[1])
+    return notLinear(*this, 1);
+  if (!ct[0] || !Emitter::isDifferentiable(getLhs().getType())) {
+    out.append(2, Value());
+    return success();
+  }
+  Emitter e(b, getLoc());
+  ArrayRef<int64_t> lb = getLhsBatchingDimensions(),
+                    rb = getRhsBatchingDimensions(),
+                    lc = getLhsContractingDimensions(),
+                    rc = getRhsContractingDimensions();
+  if (!operands[0])
+    out.push_back(dotTransposeLhs(e, ct[0], operands[1], getLhs().getType(), lc,
+                                  rc, lb, rb, /*swapAns=*/false));
+  else
+    out.push_back(Value());
+  if (!operands[1])
+    out.push_back(dotTransposeLhs(e, ct[0], operands[0], getRhs().getType(), rc,
+                                  lc, rb, lb, /*swapAns=*/true));
+  else
+    out.push_back(Value());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// gather
+//===----------------------------------------------------------------------===//
+
+// The same gather of the tangent; out-of-bounds slices (fill_or_drop) get
+// zero tangents, as JAX's fill_value=0.
+LogicalResult GatherOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                            SmallVectorImpl<Value> &out) {
+  if (!t[0] || !Emitter::isDifferentiable(getType()))
+    return zeroJvp(*this, out);
+  Emitter e(b, getLoc());
+  out.push_back(gather(e, dimsOf(*this), t[0], getStartIndices(),
+                       getType().getShape(), /*zeroFill=*/true));
+  return success();
+}
+
+// A scatter-add of the cotangent into zeros, with the mirrored dimension
+// numbers and the same mode (clip clamps alike; fill_or_drop drops what the
+// gather filled).
+LogicalResult GatherOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
+                                  ArrayRef<Value> ct,
+                                  SmallVectorImpl<Value> &out) {
+  if (operands[0] || !operands[1])
+    return notLinear(*this, 1);
+  if (!ct[0]) {
+    out.append(2, Value());
+    return success();
+  }
+  Emitter e(b, getLoc());
+  auto in = getOperand().getType();
+  Value scattered = ScatterOp::create(
+      b, getLoc(), in, e.zeros(in), operands[1], ct[0], ScatterKind::Add,
+      /*update_window_dims=*/getOffsetDims(),
+      /*inserted_window_dims=*/getCollapsedSliceDims(),
+      getOperandBatchingDims(),
+      /*scatter_indices_batching_dims=*/getStartIndicesBatchingDims(),
+      /*scatter_dims_to_operand_dims=*/getStartIndexMap(), getIndexVectorDim(),
+      getIndicesAreSorted(), /*unique_indices=*/false, getMode());
+  out.push_back(scattered);
+  out.push_back(Value());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// scatter
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScatterOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                             SmallVectorImpl<Value> &out) {
+  Value tx = t[0], tu = t[2];
+  if ((!tx && !tu) || !Emitter::isDifferentiable(getType()))
+    return zeroJvp(*this, out);
+  Emitter e(b, getLoc());
+  auto in = getOperand().getType(), upd = getUpdates().getType();
+  Value idx = getScatterIndices();
+  switch (getKind()) {
+  case ScatterKind::Add:
+    return jvpBySameOp(*this, b, t, out, {0, 2});
+  case ScatterKind::Set: {
+    if (getUniqueIndices())
+      return jvpBySameOp(*this, b, t, out, {0, 2});
+    // Indices may repeat: keep the tangents of the operand elements and
+    // updates that survive, and add them up (a scatter-add, whose
+    // transpose is a gather).
+    auto [updateWins, operandLeft] = scatterWinners(e, *this, idx);
+    Value tangent;
+    if (tx)
+      tangent = e.select(operandLeft, tx, e.zeros(in));
+    if (tu)
+      tangent = scatterLike(e, *this, ScatterKind::Add, e.orZeros(tangent, in),
+                            idx, e.select(updateWins, tu, e.zeros(upd)));
+    out.push_back(tangent);
+    return success();
+  }
+  case ScatterKind::Mul: {
+    // d(x * prod u) = dx * prod u + x * du (the latter for unique indices).
+    Value tangent;
+    if (tx)
+      tangent = scatterLike(e, *this, ScatterKind::Mul, tx, idx, getUpdates());
+    if (tu) {
+      if (!getUniqueIndices())
+        return emitOpError("differentiation of scatter mul with respect to "
+                           "the updates is only supported with unique "
+                           "indices (as in JAX)");
+      tangent = e.addT(tangent,
+                       e.mul(getOperand(), scatterLike(e, *this, ScatterKind::Add,
+                                                       e.zeros(in), idx, tu)));
+    }
+    out.push_back(tangent);
+    return success();
+  }
+  case ScatterKind::Min:
+  case ScatterKind::Max:
+    if (llvm::isa<ComplexType>(in.getElementType()))
+      return emitOpError("differentiation of scatter min/max of complex "
+                         "numbers is not supported");
+    out.push_back(scatterExtremalJvp(e, *this, tx, tu));
+    return success();
+  }
+  llvm_unreachable("unknown scatter kind");
+}
+
+LogicalResult ScatterOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
+                                   ArrayRef<Value> ct,
+                                   SmallVectorImpl<Value> &out) {
+  if (!operands[1])
+    return notLinear(*this, 1);
+  bool operandLinear = !operands[0], updatesLinear = !operands[2];
+  Value idx = operands[1];
+  Emitter e(b, getLoc());
+  auto upd = getUpdates().getType();
+  // The window each update landed on, read back (zeros where dropped).
+  auto gatherCt = [&](Value v) {
+    return gather(e, inverseGatherDims(*this), v, idx, upd.getShape(),
+                  /*zeroFill=*/true);
+  };
+  Value operandCt, updatesCt;
+  switch (getKind()) {
+  case ScatterKind::Add:
+    if (ct[0] && operandLinear)
+      operandCt = ct[0];
+    if (ct[0] && updatesLinear)
+      updatesCt = gatherCt(ct[0]);
+    break;
+  case ScatterKind::Set:
+    // Overwritten operand elements get nothing; each update what lands on
+    // its window, if it won it (ids decide between repeated indices).
+    if (ct[0] && operandLinear)
+      operandCt = scatterLike(e, *this, ScatterKind::Set, ct[0], idx,
+                              e.zeros(upd));
+    if (ct[0] && updatesLinear) {
+      updatesCt = gatherCt(ct[0]);
+      if (!getUniqueIndices())
+        updatesCt = e.select(scatterWinners(e, *this, idx).first, updatesCt,
+                             e.zeros(upd));
+    }
+    break;
+  case ScatterKind::Mul:
+    if (operandLinear && updatesLinear)
+      return notLinear(*this, 2);
+    if (ct[0] && operandLinear)
+      operandCt = scatterLike(e, *this, ScatterKind::Mul, ct[0], idx,
+                              operands[2]);
+    if (ct[0] && updatesLinear) {
+      if (!getUniqueIndices())
+        return emitOpError("transposition of scatter mul with respect to the "
+                           "updates is only supported with unique indices "
+                           "(as in JAX)");
+      updatesCt = gatherCt(e.mul(ct[0], operands[0]));
+    }
+    break;
+  case ScatterKind::Min:
+  case ScatterKind::Max:
+    return notLinear(*this, operandLinear ? 0 : 2);
+  }
+  out.push_back(operandCt);
+  out.push_back(Value());
+  out.push_back(updatesCt);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// sort
+//===----------------------------------------------------------------------===//
+
+// Sorts an iota along with the operands to get the permutation, and takes
+// each tangent along the sort dimension by it (a gather batched over the
+// other dimensions, whose transpose is a scatter-add).
+LogicalResult SortOp::jvp(OpBuilder &b, ArrayRef<Value> t,
+                          SmallVectorImpl<Value> &out) {
+  bool any = false;
+  for (auto [v, r] : llvm::zip(t, getResults()))
+    any |= v && Emitter::isDifferentiable(r.getType());
+  if (!any)
+    return zeroJvp(*this, out);
+  Emitter e(b, getLoc());
+  auto type = Emitter::typeOf(getInputs()[0]);
+  int64_t rank = type.getRank(), dim = getDimension();
+  Type idxElt = type.getDimSize(dim) < (int64_t(1) << 31) - 1 ? b.getI32Type()
+                                                               : b.getI64Type();
+  auto idxType = type.clone(idxElt);
+  SmallVector<Value> inputs(getInputs());
+  inputs.push_back(e.iota(idxType, dim));
+  SmallVector<Type> types(getResultTypes());
+  types.push_back(idxType);
+  auto sorted = SortOp::create(b, getLoc(), types, inputs, dim, getNumKeys(),
+                               getIsStable());
+  SmallVector<int64_t> idxShape(type.getShape());
+  idxShape.push_back(1);
+  Value perm = e.reshape(sorted.getResults().back(), idxShape);
+  SmallVector<int64_t> batch;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != dim)
+      batch.push_back(d);
+  GatherDims g{/*offsetDims=*/{}, /*collapsedSliceDims=*/{dim},
+               /*operandBatchingDims=*/batch,
+               /*startIndicesBatchingDims=*/batch,
+               /*startIndexMap=*/{dim},
+               /*sliceSizes=*/SmallVector<int64_t>(rank, 1),
+               /*indexVectorDim=*/rank,
+               /*indicesAreSorted=*/false, GatherScatterMode::promise_in_bounds};
+  for (auto [v, r] : llvm::zip(t, getResults())) {
+    if (!v || !Emitter::isDifferentiable(r.getType()))
+      out.push_back(Value());
+    else
+      out.push_back(gather(e, g, v, perm, type.getShape(), /*zeroFill=*/false));
+  }
+  return success();
+}
+
+// The JVP above never puts a sort on a tangent, so sort is never transposed.
+LogicalResult SortOp::transpose(OpBuilder &, ArrayRef<Value>, ArrayRef<Value>,
+                                SmallVectorImpl<Value> &) {
+  return notLinear(*this, 0);
 }

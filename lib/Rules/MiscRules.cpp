@@ -67,11 +67,17 @@ LogicalResult CustomJvpCallOp::jvp(OpBuilder &b, ArrayRef<Value> t,
       zeroMask |= uint64_t(1) << i;
   bool symbolic = false;
   if (auto variants = getZeroVariants()) {
-    for (auto [mask, variant] : llvm::zip(*getZeroMasks(), *variants))
-      if ((uint64_t)mask == zeroMask) {
-        rule = llvm::cast<FlatSymbolRefAttr>(variant);
-        symbolic = true;
-      }
+    ArrayRef<int64_t> masks = *getZeroMasks();
+    for (auto [k, variant] : llvm::enumerate(*variants)) {
+      if ((uint64_t)masks[k] != zeroMask)
+        continue;
+      if (auto errors = getZeroErrors(); errors && (*errors)[k])
+        return emitOpError("custom_jvp rule failed for these symbolic zeros "
+                           "(rule error #")
+               << (*errors)[k] << ")";
+      rule = llvm::cast<FlatSymbolRefAttr>(variant);
+      symbolic = true;
+    }
   }
   SmallVector<Value> operands(args.take_front(numPrimals));
   for (unsigned i = 0; i < numPrimals; ++i) {
@@ -122,6 +128,14 @@ LogicalResult CustomVjpCallOp::jvp(OpBuilder &b, ArrayRef<Value> t,
 
 LogicalResult CustomLinOp::jvp(OpBuilder &, ArrayRef<Value>,
                                SmallVectorImpl<Value> &) {
+  return emitOpError("can't apply forward-mode autodiff (jvp) to a "
+                     "custom_vjp function");
+}
+
+// Reached only if forward mode went through a custom_vjp function and the
+// result is used.
+LogicalResult CustomLinOp::lowerToStableHLO(OpBuilder &,
+                                            SmallVectorImpl<Value> &) {
   return emitOpError("can't apply forward-mode autodiff (jvp) to a "
                      "custom_vjp function");
 }

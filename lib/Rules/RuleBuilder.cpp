@@ -138,9 +138,12 @@ LogicalResult mlir::jxp::jvpBySameOp(Operation *op, OpBuilder &b,
   if (!any || !Emitter::isDifferentiable(op->getResult(0).getType()))
     return zeroJvp(op, resultTangents);
   Emitter e(b, op->getLoc());
-  Operation *clone = b.clone(*op);
+  // Zeros first: the clone must come after everything it reads.
+  SmallVector<Value> operands(op->getOperands());
   for (unsigned i : linearOperands)
-    clone->setOperand(i, e.orZeros(tangents[i], op->getOperand(i).getType()));
+    operands[i] = e.orZeros(tangents[i], op->getOperand(i).getType());
+  Operation *clone = b.clone(*op);
+  clone->setOperands(operands);
   for (Value r : clone->getResults())
     resultTangents.push_back(r);
   return success();

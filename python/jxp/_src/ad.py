@@ -62,7 +62,8 @@ def _trace_private(fun, name, in_avals, build_args, closure=()):
     avals = list(in_avals) + [abstractify(c) for c in closure]
     inner = Frame(outer.module, symbol, avals, parent=outer,
                   bind=[(c, n + k) for k, c in enumerate(closure)])
-    outs, out_tree = _trace_into(inner, fun, name, build_args)
+    outs, out_tree = _trace_into(inner, fun, name,
+                                 lambda tracers: build_args(tracers[:n]))
     return TracedFunction(symbol, inner, outs, out_tree,
                           list(closure) + inner.captured)
 
@@ -106,7 +107,7 @@ def _emit(op_class, result_avals, *args, **kw):
     frame = core.current_frame()
     loc = core.user_location()
     op = op_class([mlir_type(a) for a in result_avals], *args, loc=loc,
-                  ip=frame.ip)
+                  ip=frame.ip, **kw)
     return [Tracer(a, v, frame) for a, v in zip(result_avals, op.results)]
 
 
@@ -790,6 +791,7 @@ class _CustomRuleFunction:
         functools.update_wrapper(self, fun)
         self.fun = fun
         self.nondiff_argnums = tuple(nondiff_argnums)
+        self._in_rules = 0
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -798,9 +800,17 @@ class _CustomRuleFunction:
 
     def __call__(self, *args, **kwargs):
         self._check_rules()
+        if self._in_rules:
+            # Rules are traced when the function is called, and often call
+            # it (`ans = f(x)`): there it is its plain primal function.
+            return self.fun(*args, **kwargs)
         args = _resolve_args(self.fun, args, kwargs)
         if core._frames:
-            return self._call_traced(args)
+            self._in_rules += 1
+            try:
+                return self._call_traced(args)
+            finally:
+                self._in_rules -= 1
         # Eagerly: a jit program per static nondiff values.
         static = tuple((i, a) for i, a in enumerate(args)
                        if i in self.nondiff_argnums and _is_static(a))
@@ -867,8 +877,27 @@ class custom_jvp(_CustomRuleFunction):
         avals = [abstractify(x) for x in leaves]
         n = len(leaves)
 
+        out_avals_seen = []
+
         def primal(*xs):
-            return self.fun(*rebuild(xs))
+            out = self.fun(*rebuild(xs))
+            out_avals_seen[:] = [abstractify(o)
+                                 for o in tree_util.tree_leaves(out)]
+            return out
+
+        variant_errors = {}
+
+        def guarded(rule, k):
+            """A variant of the rule whose failure is reported only if the
+            variant is used (JAX traces rules lazily; we trace them all)."""
+            def variant(*xs):
+                try:
+                    return rule(*xs)
+                except Exception as e:  # noqa: BLE001 - re-raised on use
+                    variant_errors[k] = _register_rule_error(e)
+                    return [_zeros(a) for a in out_avals_seen * 2]
+            variant.__name__ = rule.__name__
+            return variant
 
         def rule_for(zeros):
             """The user's rule over (primals, tangents): one tangent per
@@ -929,7 +958,8 @@ class custom_jvp(_CustomRuleFunction):
             for r in range(1, len(diff) + 1):
                 for zeros in itertools.combinations(diff, r):
                     masks.append(sum(1 << k for k in zeros))
-                    specs.append(spec(*rule_for(set(zeros))))
+                    rule, given = rule_for(set(zeros))
+                    specs.append(spec(guarded(rule, len(masks) - 1), given))
         traced, closure = _trace_together(specs)
         f = traced[0]
         out_avals = f.out_avals
@@ -945,10 +975,32 @@ class custom_jvp(_CustomRuleFunction):
         if masks:
             kw["zero_variants"] = ir.ArrayAttr.get([t.ref for t in traced[2:]])
             kw["zero_masks"] = _i64_array(masks)
+            if variant_errors:
+                kw["zero_errors"] = _i64_array(
+                    [variant_errors.get(k, 0) for k in range(len(masks))])
         results = _emit(ops.CustomJvpCallOp, out_avals, f.ref, traced[1].ref,
                         _i64_array(diff), _i64(n),
                         _lift_all(list(leaves) + closure), **kw)
         return tree_util.tree_unflatten(f.out_tree, results)
+
+
+_rule_errors = {}
+_rule_error_ids = itertools.count(1)
+
+
+def _register_rule_error(exc):
+    """Keeps a rule's exception for re-raising if the C++ pass reports
+    that it needed the failed rule ("rule error #N")."""
+    k = next(_rule_error_ids)
+    _rule_errors[k] = exc
+    return k
+
+
+def rule_error(message):
+    """The user's exception behind a "rule error #N" diagnostic, if any."""
+    import re
+    m = re.search(r"rule error #(\d+)", message)
+    return _rule_errors.get(int(m.group(1))) if m else None
 
 
 def _positional(n):
@@ -1016,7 +1068,7 @@ class custom_vjp(_CustomRuleFunction):
                         f"equal to the number of primal (non-nondiff) "
                         f"arguments, got {type(got).__name__}")
                 if len(got) != len(diff_args):
-                    raise ValueError(
+                    raise TypeError(
                         f"Custom VJP bwd rule must produce an output with the "
                         f"same container (pytree) structure as the args tuple "
                         f"of the primal function, and in particular must "

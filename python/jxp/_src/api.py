@@ -28,7 +28,15 @@ def run_pipeline(text, pipeline, generic=True, debug_info=True):
     try:
         return _jxp.run_pipeline(text, pipeline, generic, debug_info)
     except _jxp.CompileError as e:
-        raise errors.CompileError(str(e)) from None
+        message = str(e)
+    # Some C++ diagnostics stand for JAX's Python errors.
+    from . import ad
+    user_error = ad.rule_error(message)
+    if user_error is not None:
+        raise user_error
+    if "can't apply forward-mode autodiff (jvp) to a custom_vjp" in message:
+        raise TypeError(message)
+    raise errors.CompileError(message)
 
 
 # ---------------------------------------------------------------------------
