@@ -1,0 +1,92 @@
+// Autodiff errors: verifier checks of the transform and custom ops, and
+// what the passes reject, each pointing at the op.
+// RUN: jxp-opt %s --split-input-file --verify-diagnostics --jxp-ad --convert-jxp-to-stablehlo
+
+func.func private @f(%x: tensor<3xf32>, %n: tensor<i32>) -> tensor<3xf32> {
+  return %x : tensor<3xf32>
+}
+func.func @int_input(%x: tensor<3xf32>, %n: tensor<i32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'jxp.jvp' op input #1 of type 'tensor<i32>' has no tangent: only floating-point and complex inputs can be differentiated}}
+  %r:2 = jxp.jvp @f(%x, %n, %n) wrt [1] : (tensor<3xf32>, tensor<i32>, tensor<i32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#1 : tensor<3xf32>
+}
+
+// -----
+
+func.func private @f(%x: tensor<3xf32>) -> tensor<f32> {
+  %0 = jxp.reduce sum %x, dims = [0] : (tensor<3xf32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func @wrong_cotangent(%x: tensor<3xf32>, %ct: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'jxp.vjp' op operands must be (tensor<3xf32>, tensor<f32>), got (tensor<3xf32>, tensor<3xf32>)}}
+  %r:2 = jxp.vjp @f(%x, %ct) wrt [0] : (tensor<3xf32>, tensor<3xf32>) -> (tensor<f32>, tensor<3xf32>)
+  return %r#1 : tensor<3xf32>
+}
+
+// -----
+
+func.func @no_callee(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'jxp.vjp' op callee @missing does not name a func.func}}
+  %r:2 = jxp.vjp @missing(%x, %x) wrt [0] : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#1 : tensor<3xf32>
+}
+
+// -----
+
+func.func private @square(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'jxp.mul' op is not linear in operand #1: cannot transpose it}}
+  %0 = jxp.mul %x, %x : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func @not_linear(%ct: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = jxp.linear_transpose @square(%ct) wrt [0] : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func private @nonlinear(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'jxp.sin' op is not linear (it has no transpose rule), so the function cannot be transposed}}
+  %0 = jxp.sin %x : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func @no_transpose_rule(%ct: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = jxp.linear_transpose @nonlinear(%ct) wrt [0] : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func private @impl(%x: tensor<f32>) -> tensor<f32> {
+  return %x : tensor<f32>
+}
+func.func private @bad_rule(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  return %x, %x : tensor<f32>, tensor<f32>
+}
+func.func @rule_signature(%x: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{'jxp.custom_jvp_call' op jvp rule inputs must be (tensor<f32>, tensor<f32>), got (tensor<f32>)}}
+  %0 = jxp.custom_jvp_call @impl(%x) jvp @bad_rule diff [0] primals 1 : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// Forward mode through a custom_vjp function, with the tangent used.
+func.func private @impl(%x: tensor<f32>) -> tensor<f32> {
+  return %x : tensor<f32>
+}
+func.func private @fwd(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  return %x, %x : tensor<f32>, tensor<f32>
+}
+func.func private @bwd(%r: tensor<f32>, %ct: tensor<f32>) -> tensor<f32> {
+  return %ct : tensor<f32>
+}
+func.func private @g(%x: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{'jxp.custom_lin' op can't apply forward-mode autodiff (jvp) to a custom_vjp function}}
+  %0 = jxp.custom_vjp_call @impl(%x) fwd @fwd bwd @bwd wrt [0] primals 1 residuals 1 : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func @forward_through_custom_vjp(%x: tensor<f32>, %t: tensor<f32>) -> tensor<f32> {
+  %r:2 = jxp.jvp @g(%x, %t) wrt [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  return %r#1 : tensor<f32>
+}
