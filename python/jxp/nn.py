@@ -13,6 +13,7 @@ import numpy as np
 from . import lax
 from . import numpy as jnp
 from ._src import dtypes as _dt
+from ._src.ad import custom_jvp, stop_gradient
 from ._src.core import Tracer, abstractify
 from .numpy._ufuncs import _check_arraylike, _fused, _inexact
 
@@ -51,14 +52,24 @@ def sigmoid(x):
     return lax.logistic(x)
 
 
+@custom_jvp
 @_fused()
 def relu(x):
+    """max(x, 0); its derivative at 0 is 0 (a custom JVP, as in JAX)."""
     return jnp.maximum(x, 0)
 
 
+relu.defjvps(lambda g, ans, x: lax.select(x > 0, g, jnp.zeros_like(g)))
+
+
+@custom_jvp
 @_fused()
 def relu6(x):
     return jnp.minimum(jnp.maximum(x, 0), 6.0)
+
+
+relu6.defjvps(lambda g, ans, x: lax.select((x > 0) & (x < 6), g,
+                                           jnp.zeros_like(g)))
 
 
 @_fused()
@@ -245,14 +256,24 @@ def _softmax_parts(name, x, axis, where):
     return x_max, x_safe
 
 
-@_fused("axis")
-def _softmax(x, axis, where):
+def _softmax_value(x, axis, where):
     x_max, x_safe = _softmax_parts("softmax", x, axis, where)
     unnormalized = jnp.exp(x_safe - x_max)
     result = unnormalized / jnp.sum(unnormalized, axis, where=where, keepdims=True)
     if where is not None:
         result = jnp.where(where, result, 0)
     return result
+
+
+# JAX's rule: y * (dx - sum(y * dx)), rather than differentiating the max.
+_softmax = custom_jvp(_softmax_value, nondiff_argnums=(1, 2))
+
+
+@_softmax.defjvp
+def _softmax_jvp(axis, where, primals, tangents):
+    (x,), (x_dot,) = primals, tangents
+    y = _softmax_value(x, axis, where)
+    return y, y * (x_dot - jnp.sum(y * x_dot, axis, where=where, keepdims=True))
 
 
 def softmax(x, axis=-1, where=None):
@@ -263,7 +284,7 @@ def softmax(x, axis=-1, where=None):
 @_fused("axis")
 def _log_softmax(x, axis, where):
     x_max, x_safe = _softmax_parts("log_softmax", x, axis, where)
-    shifted = x_safe - x_max
+    shifted = x_safe - stop_gradient(x_max)
     shifted_logsumexp = jnp.log(
         jnp.sum(jnp.exp(shifted), axis, where=where, keepdims=True))
     result = shifted - shifted_logsumexp
@@ -297,7 +318,8 @@ def _logsumexp(a, axis, b, keepdims, return_sign, where):
     dims = _reduction_axes(a, axis)
     amax = jnp.max(a, axis=dims, keepdims=keepdims, where=where,
                    initial=_minus_inf(a))
-    amax = lax.select(lax.is_finite(amax), amax, jnp.zeros_like(amax))
+    amax = stop_gradient(
+        lax.select(lax.is_finite(amax), amax, jnp.zeros_like(amax)))
     amax_with_dims = amax if keepdims else jnp.expand_dims(amax, dims)
     exp_a = lax.exp(lax.sub(a, jnp.broadcast_to(amax_with_dims.astype(a.dtype),
                                                  a.shape)))

@@ -24,7 +24,8 @@ def run(script, backend):
     return out.stdout.splitlines()
 
 
-@pytest.mark.parametrize("script", ["tutorial_basics.py"])
+@pytest.mark.parametrize("script", ["tutorial_basics.py",
+                                    "tutorial_autodiff.py"])
 def test_example_prints_like_jax(script):
     want = run(script, "jax")
     got = run(script, "jxp")

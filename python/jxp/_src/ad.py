@@ -874,6 +874,8 @@ class custom_jvp(_CustomRuleFunction):
         name = _name(self.fun)
         nondiff = set(self.nondiff_argnums)
         leaves, diff, kinds, rebuild = _split_nondiff(args, nondiff)
+        if not diff:  # nothing to differentiate: the plain function
+            return self.fun(*args)
         avals = [abstractify(x) for x in leaves]
         n = len(leaves)
 
@@ -940,6 +942,10 @@ class custom_jvp(_CustomRuleFunction):
                         f"Custom JVP rule must produce primal and tangent "
                         f"outputs with equal container (pytree) structures, "
                         f"but got {p_tree} and {t_tree} respectively.")
+                # Integer outputs have no tangents: zeros of their type.
+                t_leaves = [t if _is_inexact(abstractify(p)) else
+                            _zeros(abstractify(p))
+                            for p, t in zip(p_leaves, t_leaves)]
                 return list(p_leaves) + list(t_leaves)
             rule.__name__ = f"{name}_jvp"
             return rule, given_pos
@@ -963,9 +969,12 @@ class custom_jvp(_CustomRuleFunction):
         traced, closure = _trace_together(specs)
         f = traced[0]
         out_avals = f.out_avals
-        want = [(a.shape, a.dtype) for a in out_avals + out_avals]
+        # Tangents of integer outputs are not checked for dtype (JAX: float0).
+        def kind(a):
+            return (a.shape, a.dtype if _is_inexact(a) else None)
+        want = [kind(a) for a in out_avals + out_avals]
         for t in traced[1:]:
-            if [(a.shape, a.dtype) for a in t.out_avals] != want:
+            if [kind(a) for a in t.out_avals] != want:
                 raise TypeError(
                     f"Custom JVP rule of {name} must produce primal outputs "
                     f"of the function's shapes and dtypes and tangents like "

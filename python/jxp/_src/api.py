@@ -189,11 +189,16 @@ def apply_eagerly(prim, args, params):
 
 
 def device_put(x, device=None):
-    """An Array holding `x` (array-like), with JAX's canonical dtype."""
+    """Arrays holding `x` (an array-like, or a pytree of them), with JAX's
+    canonical dtypes."""
+    def put(leaf):
+        if isinstance(leaf, Array):
+            return leaf
+        aval = abstractify(leaf)
+        return from_numpy(np.asarray(leaf, dtype=aval.dtype), aval.weak_type)
     if isinstance(x, Array):
         return x
-    aval = abstractify(x)
-    return from_numpy(np.asarray(x, dtype=aval.dtype), aval.weak_type)
+    return tree_util.tree_map(put, x)
 
 
 def block_until_ready(tree):
