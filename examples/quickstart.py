@@ -52,3 +52,16 @@ def feed_forward(params, x):
 
 
 print("feed_forward:", feed_forward(params, jnp.ones((dims[0],))))
+
+
+# Autodiff: the gradient of a loss over the parameter pytree, derived by the
+# C++ passes (jxp-ad) and compiled with the forward pass.
+def loss(params, x, target):
+    out = feed_forward(params, x)
+    return jnp.sum((out - target) ** 2), out
+
+
+grad_fn = jax.jit(jax.value_and_grad(loss, has_aux=True))
+(value, out), grads = grad_fn(params, jnp.ones((dims[0],)), jnp.zeros((dims[-1],)))
+print("loss:", value, "gradient tree:", jax.tree_util.tree_structure(grads))
+print("d loss / d b (last layer):", grads[-1]["b"])
