@@ -693,6 +693,29 @@ def Jxp_CholeskyOp : Jxp_OpWithRule<"cholesky", [SameOperandsAndResultType]> {
   let hasVerifier = 1;
 }
 
+def Jxp_TriangularSolveOp : Jxp_OpWithRule<"triangular_solve",
+    [Jxp_Linear, AllTypesMatch<["b", "result"]>]> {
+  let summary = "Solves a triangular system, for (a batch of) matrices";
+  let description = [{
+    With `left_side`, solves op(a) x = b, else x op(a) = b, where op is the
+    identity, the transpose or the adjoint (`transpose_a`: 0, 1, 2) and `a`
+    is read as lower or upper triangular (with ones on the diagonal if
+    `unit_diagonal`). Batch dimensions lead and are shared by `a` and `b`.
+    Lowers to LAPACK's trsm on CPU, as JAX does. Linear in `b`.
+    ```mlir
+    %x = jxp.triangular_solve %a, %b {left_side, lower, transpose_a = 1 : i64}
+        : (tensor<3x3xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[F32, F64]>:$a,
+                       RankedTensorOf<[F32, F64]>:$b, UnitAttr:$left_side,
+                       UnitAttr:$lower, UnitAttr:$unit_diagonal,
+                       DefaultValuedAttr<I64Attr, "0">:$transpose_a);
+  let results = (outs RankedTensorOf<[F32, F64]>:$result);
+  let assemblyFormat = "$a `,` $b attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Random bits
 //===----------------------------------------------------------------------===//

@@ -99,3 +99,38 @@ LogicalResult CholeskyOp::lowerToStableHLO(OpBuilder &b,
       hlo::op(b, loc, "select", {lower, factor, zeros}, type));
   return success();
 }
+
+LogicalResult TriangularSolveOp::lowerToStableHLO(
+    OpBuilder &b, SmallVectorImpl<Value> &results) {
+  RankedTensorType type = getType();
+  int64_t rank = type.getRank();
+  auto u8 = IntegerType::get(b.getContext(), 8, IntegerType::Unsigned);
+  auto ch = [&](char c) { return b.getIntegerAttr(u8, c); };
+  static const char trans[] = {'N', 'T', 'C'};
+  NamedAttribute config[] = {
+      b.getNamedAttr("diag", ch(getUnitDiagonal() ? 'U' : 'N')),
+      b.getNamedAttr("side", ch(getLeftSide() ? 'L' : 'R')),
+      b.getNamedAttr("trans_x", ch(trans[getTransposeA()])),
+      b.getNamedAttr("uplo", ch(getLower() ? 'L' : 'U')),
+  };
+  NamedAttribute attrs[] = {
+      b.getNamedAttr("call_target_name",
+                     b.getStringAttr(("lapack_" +
+                                      lapackPrefix(type.getElementType()) +
+                                      "trsm_ffi").str())),
+      b.getNamedAttr("api_version", b.getI32IntegerAttr(4)),
+      b.getNamedAttr("backend_config", b.getDictionaryAttr(config)),
+      b.getNamedAttr("operand_layouts",
+                     b.getArrayAttr({matrixLayout(b, rank),
+                                     matrixLayout(b, rank)})),
+      b.getNamedAttr("result_layouts", b.getArrayAttr({matrixLayout(b, rank)})),
+      b.getNamedAttr("mhlo.frontend_attributes",
+                     b.getDictionaryAttr(b.getNamedAttr(
+                         "num_batch_dims",
+                         b.getStringAttr(std::to_string(rank - 2))))),
+  };
+  results.push_back(hlo::create(b, getLoc(), "custom_call", {getA(), getB()},
+                                {type}, attrs)
+                        ->getResult(0));
+  return success();
+}

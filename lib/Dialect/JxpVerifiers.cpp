@@ -550,6 +550,29 @@ LogicalResult CholeskyOp::verify() {
   return success();
 }
 
+LogicalResult TriangularSolveOp::verify() {
+  auto a = getA().getType(), b = getB().getType();
+  int64_t rank = a.getRank();
+  if (rank < 2 || a.getDimSize(rank - 1) != a.getDimSize(rank - 2))
+    return emitOpError("a must be a (batch of) square matrices, got ") << a;
+  if (a.getElementType() != b.getElementType() || b.getRank() != rank ||
+      a.getShape().drop_back(2) != b.getShape().drop_back(2))
+    return emitOpError("a and b must have one element type and the same "
+                       "batch dimensions, got ")
+           << a << " and " << b;
+  int64_t n = a.getDimSize(rank - 1);
+  int64_t solved = getLeftSide() ? b.getDimSize(rank - 2)
+                                 : b.getDimSize(rank - 1);
+  if (solved != n)
+    return emitOpError("b's ") << (getLeftSide() ? "rows" : "columns")
+                               << " (" << solved
+                               << ") must match a's order (" << n << ")";
+  if (getTransposeA() > 2)
+    return emitOpError("transpose_a must be 0 (none), 1 (transpose) or 2 "
+                       "(adjoint)");
+  return success();
+}
+
 LogicalResult SortOp::verify() {
   if (getInputs().empty())
     return emitOpError("needs at least one input");

@@ -1,4 +1,4 @@
-//===- MiscRules.cpp - AD rules of constants, random bits, linalg and the
+//===- MiscRules.cpp - AD rules of constants, random bits and the
 //                     custom-derivative ops                    -*- C++ -*-===//
 
 #include "Rules/RuleBuilder.h"
@@ -29,14 +29,6 @@ LogicalResult StopGradientOp::lowerToStableHLO(OpBuilder &,
                                                SmallVectorImpl<Value> &results) {
   results.push_back(getOperand());
   return success();
-}
-
-LogicalResult CholeskyOp::jvp(OpBuilder &, ArrayRef<Value> t,
-                              SmallVectorImpl<Value> &out) {
-  if (!t[0])
-    return zeroJvp(*this, out);
-  // Needs a triangular solve, which the dialect does not have yet.
-  return emitOpError("differentiation of cholesky is not supported yet");
 }
 
 //===----------------------------------------------------------------------===//

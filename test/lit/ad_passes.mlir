@@ -197,3 +197,21 @@ func.func @custom_vjp_grad(%x: tensor<f32>, %ct: tensor<f32>) -> tensor<f32> {
   %y, %g = jxp.vjp @clip(%x, %ct) wrt [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
   return %g : tensor<f32>
 }
+
+// -----
+
+// Forward mode through cholesky: two triangular solves (L^-1 dA L^-T), the halved lower
+// triangle, a product with L.
+// JVP-LABEL: func.func private @chol_jvp(
+// JVP: %[[L:.*]] = jxp.cholesky %arg0
+// JVP: %[[T1:.*]] = jxp.triangular_solve %[[L]], %arg1 {lower, transpose_a = 1 : i64}
+// JVP: %[[T2:.*]] = jxp.triangular_solve %[[L]], %[[T1]] {left_side, lower}
+// JVP: jxp.dot_general %[[L]]
+func.func private @chol(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %0 = jxp.cholesky %a : tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+func.func @chol_main(%a: tensor<3x3xf32>, %t: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %r:2 = jxp.jvp @chol(%a, %t) wrt [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>)
+  return %r#1 : tensor<3x3xf32>
+}

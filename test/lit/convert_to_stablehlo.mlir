@@ -807,3 +807,14 @@ func.func @cholesky_batched(%a: tensor<2x3x3xf64>) -> tensor<2x3x3xf64> {
   %0 = jxp.cholesky %a : tensor<2x3x3xf64>
   return %0 : tensor<2x3x3xf64>
 }
+
+// -----
+
+// Triangular solve: LAPACK's trsm, with side/uplo/trans/diag as characters
+// ('R' = 82, 'U' = 85, 'T' = 84, 'N' = 78).
+// CHECK-LABEL: func.func @triangular_solve_right
+// CHECK: "stablehlo.custom_call"(%arg0, %arg1) {api_version = 4 : i32, backend_config = {diag = 78 : ui8, side = 82 : ui8, trans_x = 84 : ui8, uplo = 85 : ui8}, call_target_name = "lapack_strsm_ffi", mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], result_layouts = [dense<[0, 1]> : tensor<2xindex>]} : (tensor<3x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+func.func @triangular_solve_right(%a: tensor<3x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = jxp.triangular_solve %a, %b {transpose_a = 1 : i64} : (tensor<3x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}

@@ -1478,3 +1478,27 @@ func.func @cholesky_of_f16(%a: tensor<3x3xf16>) -> tensor<3x3xf16> {
   %0 = jxp.cholesky %a : tensor<3x3xf16>
   return %0 : tensor<3x3xf16>
 }
+
+// -----
+
+func.func @triangular_solve_rows(%a: tensor<3x3xf32>, %b: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'jxp.triangular_solve' op b's rows (4) must match a's order (3)}}
+  %0 = jxp.triangular_solve %a, %b {left_side} : (tensor<3x3xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @triangular_solve_batch(%a: tensor<2x3x3xf32>, %b: tensor<3x3x2xf32>) -> tensor<3x3x2xf32> {
+  // expected-error @+1 {{'jxp.triangular_solve' op a and b must have one element type and the same batch dimensions}}
+  %0 = jxp.triangular_solve %a, %b {left_side} : (tensor<2x3x3xf32>, tensor<3x3x2xf32>) -> tensor<3x3x2xf32>
+  return %0 : tensor<3x3x2xf32>
+}
+
+// -----
+
+func.func @triangular_solve_transpose(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'jxp.triangular_solve' op transpose_a must be 0 (none), 1 (transpose) or 2 (adjoint)}}
+  %0 = jxp.triangular_solve %a, %b {left_side, transpose_a = 3 : i64} : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}

@@ -812,3 +812,12 @@ func.func @cholesky_batched(%a: tensor<2x3x3xf64>) -> tensor<2x3x3xf64> {
   %0 = jxp.cholesky %a : tensor<2x3x3xf64>
   return %0 : tensor<2x3x3xf64>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @triangular_solve
+// CHECK: jxp.triangular_solve %{{.*}}, %{{.*}} {left_side, lower, transpose_a = 1 : i64} : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+func.func @triangular_solve(%a: tensor<2x3x3xf32>, %b: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  %0 = jxp.triangular_solve %a, %b {left_side, lower, transpose_a = 1 : i64} : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}

@@ -387,3 +387,48 @@ def test_norm(k):
 
 def test_norm_of_ints():
     check(lambda m: (lambda x: m.linalg.norm(x)), np.arange(6, dtype=np.int32))
+
+
+TRIANGULAR = [dict(left_side=True, lower=True),
+              dict(left_side=True, lower=False, transpose_a=True),
+              dict(left_side=False, lower=True, unit_diagonal=True),
+              dict(left_side=False, lower=False, transpose_a=True)]
+
+
+@pytest.mark.parametrize("k", range(len(TRIANGULAR)))
+def test_triangular_solve(k):
+    """Bit-equal to JAX's (LAPACK trsm), and so are its gradients in a and
+    b, eagerly and under jit."""
+    kw = TRIANGULAR[k]
+    a = _spd((2, 4, 4), np.float32)
+    b = R.normal(size=(2, 4, 3) if kw["left_side"] else (2, 3, 4)).astype(
+        np.float32)
+    solve = lambda m: lambda a, b: m.lax.linalg.triangular_solve(a, b, **kw)
+    assert_same(solve(jxp)(a, b), solve(jax)(a, b), rtol=0)
+    assert_same(jxp.jit(solve(jxp))(a, b), solve(jax)(a, b), rtol=0)
+    loss = lambda m: lambda a, b: m.numpy.sum(m.numpy.sin(solve(m)(a, b)))
+    assert_same(jxp.grad(loss(jxp), argnums=(0, 1))(a, b),
+                jax.grad(loss(jax), argnums=(0, 1))(a, b), rtol=1e-5,
+                atol=1e-6)
+
+
+def test_cholesky_derivatives():
+    a = _spd((2, 3, 3), np.float32)
+    f = lambda m: lambda a: m.numpy.sum(m.numpy.sin(m.numpy.linalg.cholesky(a)))
+    assert_same(jxp.grad(f(jxp))(a), jax.grad(f(jax))(a), rtol=1e-5, atol=1e-6)
+    t = R.normal(size=a.shape).astype(np.float32)
+    assert_same(jxp.jvp(jnp.linalg.cholesky, (a,), (t,)),
+                jax.jvp(rjnp.linalg.cholesky, (a,), (t,)), rtol=1e-5,
+                atol=1e-5)
+    assert_same(jxp.jit(jxp.hessian(f(jxp)))(a[0]), jax.hessian(f(jax))(a[0]),
+                rtol=1e-4, atol=1e-5)
+
+
+def test_triangular_solve_errors():
+    a = np.eye(3, dtype=np.float32)
+    with pytest.raises(TypeError, match="incompatible shapes"):
+        jxp.lax.linalg.triangular_solve(a, np.ones((4, 2), np.float32),
+                                        left_side=True)
+    with pytest.raises(ValueError, match="square"):
+        jxp.lax.linalg.triangular_solve(np.ones((3, 2), np.float32),
+                                        np.ones((3, 2), np.float32))

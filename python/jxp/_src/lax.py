@@ -760,6 +760,40 @@ cholesky_p = Primitive(
         ops.CholeskyOp(values[0], loc=loc, ip=frame.ip).result])
 
 
+def _triangular_solve_rule(a, b, left_side, lower, unit_diagonal,
+                           transpose_a):
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        raise ValueError(f"triangular_solve requires a to be a (batch of) "
+                         f"square matrices, got shape {a.shape}")
+    if a.dtype != b.dtype or a.ndim != b.ndim or a.shape[:-2] != b.shape[:-2]:
+        raise TypeError(f"triangular_solve requires a and b with one dtype "
+                        f"and the same batch dimensions, got {a.str_short()} "
+                        f"and {b.str_short()}")
+    if b.shape[-2 if left_side else -1] != a.shape[-1]:
+        raise TypeError(f"triangular_solve: incompatible shapes {a.shape} "
+                        f"and {b.shape} (left_side={left_side})")
+    if a.dtype not in (np.dtype(np.float32), np.dtype(np.float64)):
+        raise NotImplementedError(f"jxp's triangular_solve supports float32 "
+                                  f"and float64, got {a.dtype}")
+    return ShapedArray(b.shape, b.dtype)
+
+
+def _i64(v):
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), v)
+
+
+triangular_solve_p = Primitive(
+    "triangular_solve", _triangular_solve_rule,
+    lambda frame, loc, values, avals, out_avals, left_side, lower,
+    unit_diagonal, transpose_a: [
+        ops.TriangularSolveOp(values[0], values[1],
+                              results=[mlir_type(out_avals[0])],
+                              left_side=left_side,
+                              lower=lower, unit_diagonal=unit_diagonal,
+                              transpose_a=_i64(transpose_a), loc=loc,
+                              ip=frame.ip).result])
+
+
 stop_gradient_p = Primitive(
     "stop_gradient", lambda x: x,
     lambda frame, loc, values, avals, out_avals: [

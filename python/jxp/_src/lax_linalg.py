@@ -18,3 +18,14 @@ def cholesky(x, *, symmetrize_input: bool = True):
     if symmetrize_input:
         x = lax.div(lax.add(x, _transpose_last(x)), 2.0)
     return _p.cholesky_p.bind(x)
+
+
+def triangular_solve(a, b, *, left_side: bool = False, lower: bool = False,
+                     transpose_a: bool = False, conjugate_a: bool = False,
+                     unit_diagonal: bool = False):
+    """Solves op(a) @ x = b (left_side) or x @ op(a) = b for triangular a,
+    as jax.lax.linalg.triangular_solve (real dtypes: conjugate_a is a
+    no-op)."""
+    return _p.triangular_solve_p.bind(
+        a, b, left_side=bool(left_side), lower=bool(lower),
+        unit_diagonal=bool(unit_diagonal), transpose_a=1 if transpose_a else 0)
