@@ -21,7 +21,7 @@ from jaxlib.mlir import ir
 
 from . import core, dtypes, tree_util
 from . import lax as lax_p
-from .api import JitFunction, _check_output, _symbol_name, _trace_into
+from .api import JitFunction, _symbol_name, _trace_into
 from .core import Frame, Tracer, abstractify, mlir_type
 from .._mlir import jxp as ops
 
