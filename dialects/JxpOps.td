@@ -670,6 +670,7 @@ def Jxp_SortOp : Jxp_OpWithRule<"sort", [Jxp_Linear]> {
     (`stable` $is_stable^)? attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+  let hasCanonicalizeMethod = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -143,3 +143,32 @@ OpFoldResult SliceOp::fold(FoldAdaptor) {
     return getOperand();
   return {};
 }
+
+// A sort whose inputs are the leading inputs of a later sort with the same
+// keys and order (as the JVP of sort builds: the same sort plus an iota to
+// learn the permutation) is that sort's leading results, when all its
+// uses come after it: one sort instead of two.
+LogicalResult SortOp::canonicalize(SortOp op, PatternRewriter &rewriter) {
+  if (op.getInputs().empty())
+    return failure();
+  for (Operation *user : op.getInputs().front().getUsers()) {
+    auto other = llvm::dyn_cast<SortOp>(user);
+    if (!other || other == op || other->getBlock() != op->getBlock() ||
+        !op->isBeforeInBlock(other) ||
+        other.getDimension() != op.getDimension() ||
+        other.getNumKeys() != op.getNumKeys() ||
+        other.getIsStable() != op.getIsStable() ||
+        other.getInputs().size() <= op.getInputs().size() ||
+        !llvm::equal(op.getInputs(),
+                     other.getInputs().take_front(op.getInputs().size())))
+      continue;
+    bool usesAfter = llvm::all_of(op->getUsers(), [&](Operation *u) {
+      return u->getBlock() == other->getBlock() && other->isBeforeInBlock(u);
+    });
+    if (!usesAfter)
+      continue;
+    rewriter.replaceOp(op, other.getResults().take_front(op.getNumResults()));
+    return success();
+  }
+  return failure();
+}

@@ -443,3 +443,34 @@ func.func @reverse_kept(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
   %0 = jxp.reverse %x, dims = [1] : tensor<1x4xf32>
   return %0 : tensor<1x4xf32>
 }
+
+// -----
+
+// A sort whose inputs lead a later sort with the same keys is that sort's
+// leading results (the JVP of sort adds an iota to the same sort).
+// CHECK-LABEL: func.func @sort_merged
+// CHECK: %[[S:.*]]:2 = jxp.sort(%arg0, %{{.*}}), dim = 0, num_keys = 1
+// CHECK-NOT: jxp.sort
+// CHECK: jxp.neg %[[S]]#0
+func.func @sort_merged(%x: tensor<5xf32>) -> (tensor<5xf32>, tensor<5xi32>) {
+  %0 = jxp.sort(%x), dim = 0, num_keys = 1 : (tensor<5xf32>) -> tensor<5xf32>
+  %i = jxp.iota dim = 0 : tensor<5xi32>
+  %1:2 = jxp.sort(%x, %i), dim = 0, num_keys = 1 : (tensor<5xf32>, tensor<5xi32>) -> (tensor<5xf32>, tensor<5xi32>)
+  %2 = jxp.neg %0 : tensor<5xf32>
+  return %2, %1#1 : tensor<5xf32>, tensor<5xi32>
+}
+
+// -----
+
+// Not when the smaller sort is used before the larger one exists, or the
+// sorts differ in stability.
+// CHECK-LABEL: func.func @sort_not_merged
+// CHECK-COUNT-3: jxp.sort
+func.func @sort_not_merged(%x: tensor<5xf32>) -> (tensor<5xf32>, tensor<5xi32>, tensor<5xi32>) {
+  %0 = jxp.sort(%x), dim = 0, num_keys = 1 : (tensor<5xf32>) -> tensor<5xf32>
+  %n = jxp.neg %0 : tensor<5xf32>
+  %i = jxp.iota dim = 0 : tensor<5xi32>
+  %1:2 = jxp.sort(%n, %i), dim = 0, num_keys = 1 : (tensor<5xf32>, tensor<5xi32>) -> (tensor<5xf32>, tensor<5xi32>)
+  %2:2 = jxp.sort(%x, %i), dim = 0, num_keys = 1 stable : (tensor<5xf32>, tensor<5xi32>) -> (tensor<5xf32>, tensor<5xi32>)
+  return %n, %1#1, %2#1 : tensor<5xf32>, tensor<5xi32>, tensor<5xi32>
+}
