@@ -131,17 +131,35 @@ LogicalResult CumsumOp::transpose(OpBuilder &b, ArrayRef<Value>,
   return success();
 }
 
-// y_i = prod_{j<=i} x_j, so dy_i = y_i * sum_{j<=i} dx_j / x_j. Divides by
-// x: a zero in the operand gives non-finite tangents after it (JAX's rule
-// differentiates a scan and has no such limit).
+// y_i = prod_{j<=i} x_j, so dy_i = sum_{j<=i} t_j prod_{k<=i, k!=j} x_k.
+// Without dividing by zeros: with x' = x where nonzero and 1 elsewhere,
+// Q = cumprod(x') and z = the running count of zeros,
+//   dy = Q * cumsum(t / x')            where z == 0,
+//        Q * cumsum(t where x == 0)    where z == 1 (only the zero's term),
+//        0                             where z >= 2.
 LogicalResult CumprodOp::jvp(OpBuilder &b, ArrayRef<Value> t,
                              SmallVectorImpl<Value> &out) {
   if (!t[0] || !Emitter::isDifferentiable(getType()))
     return zeroJvp(*this, out);
   Emitter e(b, getLoc());
-  Value scan = CumsumOp::create(b, getLoc(), getType(), e.div(t[0], getOperand()),
-                                getAxis(), getReverse());
-  out.push_back(e.mul(getResult(), scan));
+  Location loc = getLoc();
+  RankedTensorType type = getType();
+  Value x = getOperand(), zeros = e.zeros(type);
+  auto scan = [&](auto tag, Value v) -> Value {
+    using Op = decltype(tag);
+    return Op::create(b, loc, type, v, getAxis(), getReverse());
+  };
+  Value isZero = e.compare(x, zeros, ComparisonDirection::EQ);
+  Value safe = e.select(isZero, e.splat(type, 1), x);
+  Value q = scan(CumprodOp(), safe);
+  Value count = scan(CumsumOp(), e.select(isZero, e.splat(type, 1), zeros));
+  Value noZero = scan(CumsumOp(), e.div(t[0], safe));
+  Value oneZero = scan(CumsumOp(), e.select(isZero, t[0], zeros));
+  Value tangent = e.select(
+      e.compare(count, zeros, ComparisonDirection::EQ), e.mul(q, noZero),
+      e.select(e.compare(count, e.splat(type, 1), ComparisonDirection::EQ),
+               e.mul(q, oneZero), zeros));
+  out.push_back(tangent);
   return success();
 }
 

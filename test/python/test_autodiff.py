@@ -1168,3 +1168,15 @@ def test_linalg_norm_grad(ord_axis):
     want = jax.grad(f(RJ))(x)
     assert_same(jxp.grad(f(JX))(x), want, rtol=RTOL, atol=ATOL)
     assert_same(jxp.jit(jxp.grad(f(JX)))(x), want, rtol=RTOL, atol=ATOL)
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_cumprod_gradient_through_zeros(reverse):
+    """cumprod's JVP never divides by zero: finite and equal to JAX's where
+    the operand has one or more zeros."""
+    for x in (np.array([1., 0., 2., 3.], F32), np.array([0., 0., 2., 3.], F32),
+              np.array([[1., 0., 2.], [0., 3., 0.]], F32)):
+        f = lambda m: lambda x: m.numpy.sum(m.numpy.sin(m.lax.cumprod(
+            x, axis=x.ndim - 1, reverse=reverse)))
+        assert_same(jxp.grad(f(jxp))(x), jax.grad(f(jax))(x), rtol=RTOL,
+                    atol=ATOL)
