@@ -254,6 +254,17 @@ def _vjp_op(traced, flat_args, wrt, cts):
     return results[:n], results[n:]
 
 
+def _arg_leaf_positions(args, nums):
+    """For each argument number in `nums`, the positions of its leaves among
+    the flat leaves of (args, kwargs)."""
+    starts, offset = [], 0
+    for a in args:
+        n = len(tree_util.tree_leaves(a))
+        starts.append(range(offset, offset + n))
+        offset += n
+    return [list(starts[i]) for i in nums]
+
+
 def _name(fun):
     return getattr(fun, "__name__", "fun")
 
@@ -267,20 +278,10 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False,
     def body(*args, **kwargs):
         single, nums = _argnums_tuple(argnums, len(args), "grad")
         flat, tree = tree_util.tree_flatten((args, kwargs))
-        # Positions of the differentiated leaves among the flat arguments.
-        wrt, groups = [], []
-        offset = 0
-        starts = {}
-        for i, a in enumerate(args):
-            leaves = tree_util.tree_leaves(a)
-            starts[i] = (offset, len(leaves))
-            offset += len(leaves)
-        for i in nums:
-            start, count = starts[i]
-            for k in range(start, start + count):
-                _check_input_dtype(abstractify(flat[k]), "grad", allow_int)
-            groups.append(list(range(start, start + count)))
-            wrt.extend(range(start, start + count))
+        groups = _arg_leaf_positions(args, nums)
+        wrt = sorted({k for g in groups for k in g})
+        for k in wrt:
+            _check_input_dtype(abstractify(flat[k]), "grad", allow_int)
         traced = _trace_fun(fun, name, flat, tree)
         out_leaves_tree = traced.out_tree
         out_struct = tree_util.tree_unflatten(
@@ -295,8 +296,8 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False,
         _check_scalar_output(traced.out_avals[main_index], "grad")
         cts = [(_ones if k == main_index else _zeros)(a)
                for k, a in enumerate(traced.out_avals)]
-        outs, grads = _vjp_op(traced, flat, sorted(set(wrt)), cts)
-        by_pos = dict(zip(sorted(set(wrt)), grads))
+        outs, grads = _vjp_op(traced, flat, wrt, cts)
+        by_pos = dict(zip(wrt, grads))
         out = tree_util.tree_unflatten(out_leaves_tree, outs)
         value, aux_value = _split_aux(out, has_aux)
         grad_trees = []
@@ -609,24 +610,17 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
     def body(*args, **kwargs):
         single, nums = _argnums_tuple(argnums, len(args), "jacrev")
         flat, tree = tree_util.tree_flatten((args, kwargs))
-        starts, offset = {}, 0
-        for i, a in enumerate(args):
-            n = len(tree_util.tree_leaves(a))
-            starts[i] = (offset, n)
-            offset += n
-        wrt = []
-        for i in nums:
-            s, n = starts[i]
-            for k in range(s, s + n):
-                a = abstractify(flat[k])
-                if not _is_inexact(a) and not allow_int:
-                    raise TypeError(
-                        f"jacrev requires real- or complex-valued inputs "
-                        f"(input dtype that is a sub-dtype of np.inexact), "
-                        f"but got {a.dtype.name}. If you want to use Boolean- "
-                        f"or integer-valued inputs, use vjp or set allow_int "
-                        f"to True.")
-            wrt.extend(range(s, s + n))
+        groups = _arg_leaf_positions(args, nums)
+        wrt = sorted({k for g in groups for k in g})
+        for k in wrt:
+            a = abstractify(flat[k])
+            if not _is_inexact(a) and not allow_int:
+                raise TypeError(
+                    f"jacrev requires real- or complex-valued inputs (input "
+                    f"dtype that is a sub-dtype of np.inexact), but got "
+                    f"{a.dtype.name}. If you want to use Boolean- or "
+                    f"integer-valued inputs, use vjp or set allow_int to "
+                    f"True.")
         traced = _trace_fun(fun, name, flat, tree)
         out_struct = tree_util.tree_unflatten(
             traced.out_tree, list(range(len(traced.out_avals))))
@@ -660,10 +654,8 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
                 per_leaf.append(m)
             by_pos = dict(zip(wrt, per_leaf))
             trees = [tree_util.tree_unflatten(
-                tree_util.tree_structure(args[i]),
-                [by_pos[k] for k in range(starts[i][0],
-                                          starts[i][0] + starts[i][1])])
-                for i in nums]
+                tree_util.tree_structure(args[i]), [by_pos[k] for k in group])
+                for i, group in zip(nums, groups)]
             per_out.append(trees[0] if single else tuple(trees))
         jac = tree_util.tree_unflatten(main_tree, per_out)
         if has_aux:
