@@ -49,6 +49,8 @@ pytest:
 
 bench: build
 	$(VPY) bench/bench_jit.py
+	$(VPY) bench/bench_grad.py
+	$(VPY) bench/bench_threefry.py
 
 # A developer build in build/dev, linked into python/ (PYTHONPATH=python).
 dev: system-deps
