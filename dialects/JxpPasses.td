@@ -47,7 +47,8 @@ def JxpPartialEvalPass : Pass<"jxp-partial-eval", "ModuleOp"> {
     (the positions of its linear inputs, e.g. a JVP's tangents), adds
     `@f_primal` (other inputs -> non-linear results, residuals) and
     `@f_linear` (residuals, linear inputs -> linear results), and removes
-    the attribute.
+    the attribute. `@f_primal` gets `jxp.num_residuals`, `@f_linear`
+    `jxp.linear_results` (the positions of f's results it returns).
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }

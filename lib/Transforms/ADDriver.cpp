@@ -345,10 +345,21 @@ struct JxpPartialEvalPass
         fn.emitOpError("jxp.linear_args must be an array<i64: ...>");
         return signalPassFailure();
       }
-      if (failed(ad::partialEval(fn, linear.asArrayRef(), fn.getSymName(),
-                                 symbols)))
+      auto split = ad::partialEval(fn, linear.asArrayRef(), fn.getSymName(),
+                                   symbols);
+      if (failed(split))
         return signalPassFailure();
       fn->removeAttr("jxp.linear_args");
+      // Record how the results were split, for callers of the two halves.
+      Builder b(fn.getContext());
+      SmallVector<int64_t> linearResults;
+      for (auto [i, lin] : llvm::enumerate(split->linearResults))
+        if (lin)
+          linearResults.push_back(i);
+      split->linear->setAttr("jxp.linear_results",
+                             b.getDenseI64ArrayAttr(linearResults));
+      split->primal->setAttr("jxp.num_residuals",
+                             b.getI64IntegerAttr(split->numResiduals));
     }
   }
 };

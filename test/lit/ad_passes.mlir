@@ -63,11 +63,11 @@ func.func @zero_tangent(%x: tensor<2xf32>, %y: tensor<2xf32>, %t: tensor<2xf32>)
 // Partial evaluation of a JVP function. The primal function returns sin(x) and the
 // residual cos(x); the linear function recomputes the constant instead of
 // taking it as a residual.
-// PE-LABEL: func.func private @h_jvp_primal(%arg0: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+// PE-LABEL: func.func private @h_jvp_primal(%arg0: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) attributes {jxp.num_residuals = 1 : i64}
 // PE: %[[S:.*]] = jxp.sin %arg0
 // PE: %[[C:.*]] = jxp.cos %arg0
 // PE: return %[[S]], %[[C]]
-// PE-LABEL: func.func private @h_jvp_linear(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> tensor<3xf32>
+// PE-LABEL: func.func private @h_jvp_linear(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> tensor<3xf32> attributes {jxp.linear_results = array<i64: 1>}
 // PE: %[[TWO:.*]] = jxp.constant dense<2.000000e+00>
 // PE: %[[M:.*]] = jxp.mul %arg1, %arg0
 // PE: %[[R:.*]] = jxp.mul %[[M]], %[[TWO]]

@@ -1180,3 +1180,35 @@ def test_cumprod_gradient_through_zeros(reverse):
             x, axis=x.ndim - 1, reverse=reverse)))
         assert_same(jxp.grad(f(jxp))(x), jax.grad(f(jax))(x), rtol=RTOL,
                     atol=ATOL)
+
+
+def test_eager_linearize_traces_once_and_splits():
+    """Eagerly, linearize traces f once: the partial-evaluation pass splits
+    its JVP, the primal half runs at once and every call of f_jvp runs only
+    the linear half (no retrace). Results equal JAX's, with has_aux, an
+    integer output and linear_transpose of the linear function."""
+    traces = []
+
+    def f(m):
+        def fn(x, y):
+            traces.append(1)
+            out = m.numpy.sin(x) * m.numpy.sum(x ** 2) * y
+            return (out, (x * 2).astype(m.numpy.int32)), {"aux": x + 1}
+        return fn
+
+    x, y = normal(3), np.float32(1.5)
+    got = jxp.linearize(f(jxp), x, y, has_aux=True)
+    want = jax.linearize(f(jax), x, y, has_aux=True)
+    n = len(traces)
+    assert_same(got[0], want[0], rtol=RTOL, atol=ATOL)
+    assert_same(got[2], want[2], rtol=RTOL, atol=ATOL)
+    for k in range(3):
+        t = (normal(3), np.float32(k))
+        g, w = got[1](*t), want[1](*t)
+        assert_same(g[0], w[0], rtol=RTOL, atol=ATOL)
+    assert len(traces) == n
+    lin = jxp.linearize(lambda x: jxp.numpy.sin(x) * x, x)[1]
+    lin_rj = jax.linearize(lambda x: jax.numpy.sin(x) * x, x)[1]
+    ct = normal(3)
+    assert_same(jxp.linear_transpose(lin, x)(ct),
+                jax.linear_transpose(lin_rj, x)(ct), rtol=RTOL, atol=ATOL)

@@ -455,22 +455,155 @@ def jvp(fun, primals, tangents, has_aux=False):
 
 def linearize(fun, *primals, has_aux=False):
     """(f, *primals) -> (f(*primals), f_jvp[, aux]), as jax.linearize; the
-    returned function can be called many times."""
+    returned function can be called many times.
+
+    Eagerly, the JVP is split by the partial-evaluation pass: the primal
+    half runs once and keeps its residuals on the device, each call of
+    f_jvp runs only the linear half. Under a trace, f_jvp emits a JVP whose
+    primal part CSE merges with the rest of the program."""
     _check_callable(fun, "linearize")
-    out = jvp(fun, primals, primals, has_aux=has_aux)
     name = _name(fun)
+    if not core._frames:
+        return _Linearized(fun, name, primals, has_aux).result()
+    out = _jvp_traced(fun, name, primals, primals, has_aux)
 
     def f_jvp(*tangents):
-        if core._frames:
-            res = _jvp_traced(fun, name, primals, tangents, has_aux)
-        else:
-            res = _program(fun, ("jvp", has_aux), lambda p, t: _jvp_traced(
-                fun, name, p, t, has_aux))(primals, tuple(tangents))
-        return res[1]
+        return _jvp_traced(fun, name, primals, tangents, has_aux)[1]
 
     if has_aux:
         return out[0], f_jvp, out[2]
     return out[0], f_jvp
+
+
+class _Linearized:
+    """An eager linearize: one program for the JVP's primal half (run now)
+    and one for its linear half (run per call of f_jvp)."""
+
+    def __init__(self, fun, name, primals, has_aux):
+        from . import api
+        from .array import Array
+        self.fun, self.name, self.primals = fun, name, primals
+        flat_p, self.tree = tree_util.tree_flatten(primals)
+        avals = [abstractify(x) for x in flat_p]
+        self.wrt = [k for k, a in enumerate(avals) if _is_inexact(a)]
+        n = len(flat_p)
+        shape = {}
+
+        def jvp_of_fun(*xs):
+            tans = [_zeros(a) for a in avals]
+            for k, t in zip(self.wrt, xs[n:]):
+                tans[k] = t
+            res = _jvp_traced(
+                fun, name, tuple(tree_util.tree_unflatten(self.tree,
+                                                          list(xs[:n]))),
+                tuple(tree_util.tree_unflatten(self.tree, tans)), has_aux)
+            out_leaves, shape["out"] = tree_util.tree_flatten(res[0])
+            aux_leaves, shape["aux"] = tree_util.tree_flatten(
+                res[2] if has_aux else None)
+            return out_leaves + tree_util.tree_leaves(res[1]) + aux_leaves
+
+        t_avals = [avals[k] for k in self.wrt]
+        traced = api.trace(jvp_of_fun, name, avals + t_avals,
+                           lambda ts: (ts, {}))
+        with core.context(), ir.Location.unknown():
+            main = _function(traced.module, "main")
+            main.attributes["jxp.linear_args"] = _i64_array(
+                range(n, n + len(t_avals)))
+        text = api.run_pipeline(traced.text(),
+                                f"{api.OPTIMIZE},jxp-partial-eval")
+        with core.context():
+            split = ir.Module.parse(text)
+            linear_results = list(ir.DenseI64ArrayAttr(_function(
+                split, "main_linear").attributes["jxp.linear_results"]))
+        primal = runtime_compile(text, "main_primal")
+        self.linear = runtime_compile(text, "main_linear")
+        out_avals = traced.out_avals
+        args = [x._buf if type(x) is Array else api._to_buffer(x, a)
+                for x, a in zip(flat_p, avals)]
+        results = primal.execute(args + [c._buf for c in traced.captured])
+        # The primal half returns the JVP's non-linear results, then the
+        # residuals; the linear half the rest.
+        self.linear_results = linear_results
+        nonlinear = [i for i in range(len(out_avals))
+                     if i not in linear_results]
+        self.values = dict(zip(nonlinear, results))
+        self.residuals = results[len(nonlinear):]
+        self.out_avals = out_avals
+        self.n_out = shape["out"].num_leaves
+        self.shape = shape
+        self.has_aux = has_aux
+
+    def _array(self, i, buf):
+        from .array import Array
+        return Array(buf, self.out_avals[i])
+
+    def result(self):
+        n = self.n_out
+        out = tree_util.tree_unflatten(
+            self.shape["out"], [self._array(i, self.values[i])
+                                for i in range(n)])
+        if self.has_aux:
+            aux = tree_util.tree_unflatten(
+                self.shape["aux"], [self._array(i, self.values[i])
+                                    for i in range(2 * n, len(self.out_avals))])
+            return out, self.f_jvp, aux
+        return out, self.f_jvp
+
+    def f_jvp(self, *tangents):
+        from . import api
+        from .array import Array
+        if core._frames:
+            # Traced (e.g. by linear_transpose or jit): the JVP itself, with
+            # the primals as constants.
+            return _jvp_traced(self.fun, self.name, self.primals, tangents,
+                               self.has_aux)[1]
+        flat_t, tree_t = tree_util.tree_flatten(tangents)
+        if tree_t != self.tree:
+            raise TypeError(
+                f"linearized function called on tangent values inconsistent "
+                f"with the original primal values: {tree_t} for {self.tree}")
+        flat_p = tree_util.tree_leaves(self.primals)
+        bufs = []
+        for k in self.wrt:
+            pa, ta = abstractify(flat_p[k]), abstractify(flat_t[k])
+            if (pa.shape, pa.dtype) != (ta.shape, ta.dtype):
+                raise ValueError(
+                    f"linearized function called on tangent values "
+                    f"inconsistent with the original primal values: got "
+                    f"{ta.str_short()} for primal {pa.str_short()}")
+            bufs.append(flat_t[k]._buf if type(flat_t[k]) is Array
+                        else api._to_buffer(flat_t[k], pa))
+        outs = dict(zip(self.linear_results,
+                        self.linear.execute(list(self.residuals) + bufs)))
+        n = self.n_out
+        tans = [self._array(i, outs[i] if i in outs else self.values[i])
+                for i in range(n, 2 * n)]
+        return tree_util.tree_unflatten(self.shape["out"], tans)
+
+
+def _function(module, name):
+    for op in module.body.operations:
+        if ir.StringAttr(op.attributes["sym_name"]).value == name:
+            return op
+    raise KeyError(name)
+
+
+def runtime_compile(text, entry):
+    """Compiles function `entry` of a jxp module (text) as its @main."""
+    from . import api, runtime
+    with core.context():
+        module = ir.Module.parse(text)
+        for op in list(module.body.operations):
+            sym = ir.StringAttr(op.attributes["sym_name"]).value
+            if sym == "main":
+                op.operation.erase()
+        entry_op = _function(module, entry)
+        entry_op.attributes["sym_name"] = ir.StringAttr.get("main")
+        del entry_op.attributes["sym_visibility"]
+        text = module.operation.get_asm(print_generic_op_form=True,
+                                        enable_debug_info=True)
+    return runtime.compile(api.run_pipeline(
+        text, f"symbol-dce,{api.TO_STABLEHLO}"))
 
 
 def linear_transpose(fun, *primals, reduce_axes=()):
