@@ -367,15 +367,11 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
                   for k, x in enumerate(flat_args)]
         return tree_util.tree_unflatten(in_tree, leaves)
 
-    if core._frames:
-        out = forward(*flat)
-    else:
-        out = _program(fun, ("vjp_fwd", in_tree), forward)(*flat)
+    if not core._frames:
+        return _vjp_eager(fun, name, primals, has_aux, backward)
+    out = forward(*flat)
     main, aux = _split_aux(out, has_aux, "vjp")
-    if core._frames:
-        bwd = backward
-    else:
-        bwd = _program(fun, ("vjp_bwd", in_tree, has_aux), backward)
+    bwd = backward
 
     def vjp_fun(*cts):
         ct = cts[0] if len(cts) == 1 else cts
@@ -464,7 +460,7 @@ def linearize(fun, *primals, has_aux=False):
     _check_callable(fun, "linearize")
     name = _name(fun)
     if not core._frames:
-        return _Linearized(fun, name, primals, has_aux).result()
+        return _linearize_eager(fun, name, primals, has_aux)
     out = _jvp_traced(fun, name, primals, primals, has_aux)
 
     def f_jvp(*tangents):
@@ -475,18 +471,18 @@ def linearize(fun, *primals, has_aux=False):
     return out[0], f_jvp
 
 
-class _Linearized:
-    """An eager linearize: one program for the JVP's primal half (run now)
-    and one for its linear half (run per call of f_jvp)."""
+class _SplitJvp:
+    """The programs of an eager linearize / vjp of `fun` at given input
+    types: the JVP traced once, split by the partial-evaluation pass into a
+    primal half (results and residuals) and a linear half; the linear half
+    compiled as is (for f_jvp) or transposed (for vjp_fun) on first use.
+    Cached per (fun, input types), like jit."""
 
-    def __init__(self, fun, name, primals, has_aux):
+    def __init__(self, fun, name, tree, avals, has_aux):
         from . import api
-        from .array import Array
-        self.fun, self.name, self.primals = fun, name, primals
-        flat_p, self.tree = tree_util.tree_flatten(primals)
-        avals = [abstractify(x) for x in flat_p]
+        self.tree, self.avals, self.has_aux = tree, avals, has_aux
         self.wrt = [k for k, a in enumerate(avals) if _is_inexact(a)]
-        n = len(flat_p)
+        n = len(avals)
         shape = {}
 
         def jvp_of_fun(*xs):
@@ -494,91 +490,163 @@ class _Linearized:
             for k, t in zip(self.wrt, xs[n:]):
                 tans[k] = t
             res = _jvp_traced(
-                fun, name, tuple(tree_util.tree_unflatten(self.tree,
-                                                          list(xs[:n]))),
-                tuple(tree_util.tree_unflatten(self.tree, tans)), has_aux)
+                fun, name, tuple(tree_util.tree_unflatten(tree, list(xs[:n]))),
+                tuple(tree_util.tree_unflatten(tree, tans)), has_aux)
             out_leaves, shape["out"] = tree_util.tree_flatten(res[0])
             aux_leaves, shape["aux"] = tree_util.tree_flatten(
                 res[2] if has_aux else None)
             return out_leaves + tree_util.tree_leaves(res[1]) + aux_leaves
 
         t_avals = [avals[k] for k in self.wrt]
-        traced = api.trace(jvp_of_fun, name, avals + t_avals,
+        traced = api.trace(jvp_of_fun, name, list(avals) + t_avals,
                            lambda ts: (ts, {}))
         with core.context(), ir.Location.unknown():
-            main = _function(traced.module, "main")
-            main.attributes["jxp.linear_args"] = _i64_array(
-                range(n, n + len(t_avals)))
-        text = api.run_pipeline(traced.text(),
-                                f"{api.OPTIMIZE},jxp-partial-eval")
+            _function(traced.module, "main").attributes["jxp.linear_args"] = \
+                _i64_array(range(n, n + len(t_avals)))
+        self.text = api.run_pipeline(traced.text(),
+                                     f"{api.OPTIMIZE},jxp-partial-eval")
         with core.context():
-            split = ir.Module.parse(text)
-            linear_results = list(ir.DenseI64ArrayAttr(_function(
+            split = ir.Module.parse(self.text)
+            self.linear_results = list(ir.DenseI64ArrayAttr(_function(
                 split, "main_linear").attributes["jxp.linear_results"]))
-        primal = runtime_compile(text, "main_primal")
-        self.linear = runtime_compile(text, "main_linear")
-        out_avals = traced.out_avals
-        args = [x._buf if type(x) is Array else api._to_buffer(x, a)
-                for x, a in zip(flat_p, avals)]
-        results = primal.execute(args + [c._buf for c in traced.captured])
-        # The primal half returns the JVP's non-linear results, then the
-        # residuals; the linear half the rest.
-        self.linear_results = linear_results
-        nonlinear = [i for i in range(len(out_avals))
-                     if i not in linear_results]
-        self.values = dict(zip(nonlinear, results))
-        self.residuals = results[len(nonlinear):]
-        self.out_avals = out_avals
-        self.n_out = shape["out"].num_leaves
-        self.shape = shape
-        self.has_aux = has_aux
+        self.primal = _compile_entry(self.text, "main_primal")
+        self.captured = [c._buf for c in traced.captured]
+        self.out_avals = traced.out_avals
+        self.out_shape, self.aux_shape = shape["out"], shape["aux"]
+        self.n_out = self.out_shape.num_leaves
+        self._linear = self._transposed = None
 
-    def _array(self, i, buf):
+    @property
+    def linear(self):
+        if self._linear is None:
+            self._linear = _compile_entry(self.text, "main_linear")
+        return self._linear
+
+    @property
+    def transposed(self):
+        """(residuals, cotangents of the linear results) -> cotangents of
+        the differentiated inputs: the linear half's transpose."""
+        if self._transposed is None:
+            self._transposed = _compile_entry(self.text, "main_linear",
+                                              transpose=len(self.wrt))
+        return self._transposed
+
+    def run(self, flat_p):
+        """Runs the primal half: (per result index: buffer of the non-linear
+        results, residual buffers)."""
+        from . import api
+        args = [api._to_buffer(x, a) for x, a in zip(flat_p, self.avals)]
+        results = self.primal.execute(args + self.captured)
+        nonlinear = [i for i in range(len(self.out_avals))
+                     if i not in self.linear_results]
+        return dict(zip(nonlinear, results)), results[len(nonlinear):]
+
+    def array(self, i, buf):
         from .array import Array
         return Array(buf, self.out_avals[i])
 
-    def result(self):
-        n = self.n_out
-        out = tree_util.tree_unflatten(
-            self.shape["out"], [self._array(i, self.values[i])
-                                for i in range(n)])
-        if self.has_aux:
-            aux = tree_util.tree_unflatten(
-                self.shape["aux"], [self._array(i, self.values[i])
-                                    for i in range(2 * n, len(self.out_avals))])
-            return out, self.f_jvp, aux
-        return out, self.f_jvp
 
-    def f_jvp(self, *tangents):
-        from . import api
-        from .array import Array
+def _split_jvp(fun, name, primals, has_aux):
+    flat_p, tree = tree_util.tree_flatten(primals)
+    avals = tuple(abstractify(x) for x in flat_p)
+    from .config import config
+    key = ("split_jvp", tree, avals, has_aux, config.trace_key)
+    try:
+        table = _programs.setdefault(fun, {})
+    except TypeError:
+        table = {}
+    prog = table.get(key)
+    if prog is None:
+        prog = table[key] = _SplitJvp(fun, name, tree, avals, has_aux)
+    return prog, flat_p
+
+
+def _tangent_buffers(prog, flat_t, what):
+    from . import api
+    bufs = []
+    for k in prog.wrt:
+        pa, ta = prog.avals[k], abstractify(flat_t[k])
+        if (pa.shape, pa.dtype) != (ta.shape, ta.dtype):
+            raise ValueError(
+                f"{what} called on values inconsistent with the original "
+                f"primal values: got {ta.str_short()} for primal "
+                f"{pa.str_short()}")
+        bufs.append(api._to_buffer(flat_t[k], pa))
+    return bufs
+
+
+def _linearize_eager(fun, name, primals, has_aux):
+    prog, flat_p = _split_jvp(fun, name, primals, has_aux)
+    values, residuals = prog.run(flat_p)
+    n = prog.n_out
+    out = tree_util.tree_unflatten(
+        prog.out_shape, [prog.array(i, values[i]) for i in range(n)])
+
+    def f_jvp(*tangents):
         if core._frames:
-            # Traced (e.g. by linear_transpose or jit): the JVP itself, with
+            # Traced (by linear_transpose, jit, ...): the JVP itself, with
             # the primals as constants.
-            return _jvp_traced(self.fun, self.name, self.primals, tangents,
-                               self.has_aux)[1]
+            return _jvp_traced(fun, name, primals, tangents, has_aux)[1]
         flat_t, tree_t = tree_util.tree_flatten(tangents)
-        if tree_t != self.tree:
+        if tree_t != prog.tree:
             raise TypeError(
                 f"linearized function called on tangent values inconsistent "
-                f"with the original primal values: {tree_t} for {self.tree}")
-        flat_p = tree_util.tree_leaves(self.primals)
-        bufs = []
-        for k in self.wrt:
-            pa, ta = abstractify(flat_p[k]), abstractify(flat_t[k])
-            if (pa.shape, pa.dtype) != (ta.shape, ta.dtype):
+                f"with the original primal values: {tree_t} for {prog.tree}")
+        outs = dict(zip(prog.linear_results, prog.linear.execute(
+            list(residuals) + _tangent_buffers(prog, flat_t,
+                                               "linearized function"))))
+        return tree_util.tree_unflatten(prog.out_shape, [
+            prog.array(i, outs[i] if i in outs else values[i])
+            for i in range(n, 2 * n)])
+
+    if has_aux:
+        aux = tree_util.tree_unflatten(prog.aux_shape, [
+            prog.array(i, values[i]) for i in range(2 * n, len(prog.out_avals))])
+        return out, f_jvp, aux
+    return out, f_jvp
+
+
+def _vjp_eager(fun, name, primals, has_aux, traced_backward):
+    from . import api
+    from .array import Array
+    prog, flat_p = _split_jvp(fun, name, primals, has_aux)
+    values, residuals = prog.run(flat_p)
+    n = prog.n_out
+    out = tree_util.tree_unflatten(
+        prog.out_shape, [prog.array(i, values[i]) for i in range(n)])
+
+    def vjp_fun(*cts):
+        ct = cts[0] if len(cts) == 1 else cts
+        if core._frames:
+            # Traced (e.g. jit(vjp_fun)): the VJP itself, primals constant.
+            return traced_backward(list(flat_p), ct)
+        ct_leaves, ct_tree = tree_util.tree_flatten(ct)
+        if ct_tree != prog.out_shape:
+            raise TypeError(
+                f"Tree structure of cotangent input {ct_tree}, does not match "
+                f"structure of primal output {prog.out_shape}.")
+        for c, i in zip(ct_leaves, range(n)):
+            a, ca = prog.out_avals[i], abstractify(c)
+            if ca.shape != a.shape:
                 raise ValueError(
-                    f"linearized function called on tangent values "
-                    f"inconsistent with the original primal values: got "
-                    f"{ta.str_short()} for primal {pa.str_short()}")
-            bufs.append(flat_t[k]._buf if type(flat_t[k]) is Array
-                        else api._to_buffer(flat_t[k], pa))
-        outs = dict(zip(self.linear_results,
-                        self.linear.execute(list(self.residuals) + bufs)))
-        n = self.n_out
-        tans = [self._array(i, outs[i] if i in outs else self.values[i])
-                for i in range(n, 2 * n)]
-        return tree_util.tree_unflatten(self.shape["out"], tans)
+                    f"Shape of cotangent input to vjp pullback function "
+                    f"{ca.shape} must be the same as the shape of "
+                    f"corresponding primal input {a.shape}.")
+        # Cotangents of the linear results: those of the outputs whose
+        # tangents are linear (result n + i is output i's tangent).
+        bufs = [api._to_buffer(ct_leaves[i - n], prog.out_avals[i - n])
+                for i in prog.linear_results]
+        grads = dict(zip(prog.wrt, prog.transposed.execute(
+            list(residuals) + bufs)))
+        leaves = [Array(grads[k], a) if k in grads else
+                  api.device_put(_zeros(a)) for k, a in enumerate(prog.avals)]
+        return tree_util.tree_unflatten(prog.tree, leaves)
+
+    if has_aux:
+        aux = tree_util.tree_unflatten(prog.aux_shape, [
+            prog.array(i, values[i]) for i in range(2 * n, len(prog.out_avals))])
+        return out, vjp_fun, aux
+    return out, vjp_fun
 
 
 def _function(module, name):
@@ -588,22 +656,37 @@ def _function(module, name):
     raise KeyError(name)
 
 
-def runtime_compile(text, entry):
-    """Compiles function `entry` of a jxp module (text) as its @main."""
+def _compile_entry(text, entry, transpose=None):
+    """Compiles function `entry` of a jxp module (text) as its @main; with
+    `transpose=k`, its transpose w.r.t. its last k inputs instead."""
+    from jaxlib.mlir.dialects import func as func_d
     from . import api, runtime
-    with core.context():
+    with core.context(), ir.Location.unknown():
         module = ir.Module.parse(text)
-        for op in list(module.body.operations):
-            sym = ir.StringAttr(op.attributes["sym_name"]).value
-            if sym == "main":
-                op.operation.erase()
-        entry_op = _function(module, entry)
-        entry_op.attributes["sym_name"] = ir.StringAttr.get("main")
-        del entry_op.attributes["sym_visibility"]
+        _function(module, "main").operation.erase()
+        fn = _function(module, entry)
+        if transpose is None:
+            fn.attributes["sym_name"] = ir.StringAttr.get("main")
+            del fn.attributes["sym_visibility"]
+        else:
+            ftype = ir.FunctionType(ir.TypeAttr(
+                fn.attributes["function_type"]).value)
+            ins, outs = list(ftype.inputs), list(ftype.results)
+            nres = len(ins) - transpose
+            with ir.InsertionPoint(module.body):
+                main = func_d.FuncOp("main", ir.FunctionType.get(
+                    ins[:nres] + outs, ins[nres:]))
+                block = main.add_entry_block()
+            with ir.InsertionPoint(block):
+                t = ops.LinearTransposeOp(
+                    ins[nres:], ir.FlatSymbolRefAttr.get(entry),
+                    _i64_array(range(nres, len(ins))), list(block.arguments))
+                func_d.ReturnOp(list(t.results))
         text = module.operation.get_asm(print_generic_op_form=True,
                                         enable_debug_info=True)
-    return runtime.compile(api.run_pipeline(
-        text, f"symbol-dce,{api.TO_STABLEHLO}"))
+    pipeline = (f"symbol-dce,{api.TO_STABLEHLO}" if transpose is None else
+                f"{api.OPTIMIZE},{api.TO_STABLEHLO}")
+    return runtime.compile(api.run_pipeline(text, pipeline))
 
 
 def linear_transpose(fun, *primals, reduce_axes=()):
