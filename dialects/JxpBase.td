@@ -128,7 +128,11 @@ def Jxp_JvpRuleInterface : OpInterface<"JvpRule"> {
     InterfaceMethod<[{
         Appends one tangent per result to `resultTangents` (null for zero),
         built at the builder's insertion point (after this op) from this
-        op's operands and results and `tangents` (one per operand).
+        op's operands and results and `tangents` (one per operand). A rule
+        whose primal results come from elsewhere (a custom rule's own
+        primal outputs, as in JAX) appends those first: one value per
+        result, then the tangents; the pass then uses them for the primal
+        and drops this op if nothing else reads it.
       }],
       "::llvm::LogicalResult", "jvp",
       (ins "::mlir::OpBuilder &":$b,

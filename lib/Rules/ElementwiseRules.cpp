@@ -76,8 +76,10 @@ LogicalResult AbsOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   if (llvm::isa<ComplexType>(getType().getElementType()))
     return emitOpError("differentiation of abs of complex numbers is not "
                        "supported");
+  // select(x >= 0, g, -g): the derivative at 0 is 1, as in JAX.
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value) {
-    return e.mul(g, e.sign(x));
+    return e.select(e.compare(x, e.zerosLike(x), ComparisonDirection::GE), g,
+                    e.neg(g));
   });
 }
 LogicalResult SignOp::jvp(OpBuilder &, ArrayRef<Value>,

@@ -87,7 +87,9 @@ LogicalResult CustomJvpCallOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   if (!fn)
     return emitOpError("custom JVP rule ") << rule << " not found";
   auto call = func::CallOp::create(b, getLoc(), fn, operands);
-  // The callee gives the primal results; the rule's tangents are ours.
+  // The rule's tangents are ours; the primal stays the custom call, so that
+  // higher orders use the rule again (rules typically call the function:
+  // `ans = f(x)`, which JAX also differentiates with the rule).
   for (unsigned i = 0; i < getNumResults(); ++i)
     out.push_back(call.getResult(getNumResults() + i));
   return success();
@@ -113,6 +115,9 @@ LogicalResult CustomVjpCallOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   auto lin = CustomLinOp::create(
       b, getLoc(), getResultTypes(), getBwdAttr(), getNumResidualsAttr(),
       b.getI64IntegerAttr(closure.size()), linArgs);
+  // The primal results are fwd's, as in JAX.
+  for (Value r : call.getResults().take_front(numResults))
+    out.push_back(r);
   for (Value r : lin.getResults())
     out.push_back(Emitter::isDifferentiable(r.getType()) ? r : Value());
   return success();

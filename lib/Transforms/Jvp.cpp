@@ -55,7 +55,16 @@ FailureOr<func::FuncOp> ad::buildJvp(func::FuncOp fn, ArrayRef<int64_t> wrt,
     SmallVector<Value> resultTangents;
     if (failed(rule.jvp(b, operandTangents, resultTangents)))
       return failure();
-    assert(resultTangents.size() == op.getNumResults() &&
+    unsigned n = op.getNumResults();
+    if (resultTangents.size() == 2 * n) {
+      // The rule's own primal results replace the clone's.
+      for (unsigned i = 0; i < n; ++i)
+        primal.map(op.getResult(i), resultTangents[i]);
+      resultTangents.erase(resultTangents.begin(), resultTangents.begin() + n);
+      if (clone->use_empty())
+        clone->erase();
+    }
+    assert(resultTangents.size() == n &&
            "JVP rule must give one tangent per result");
     for (auto [r, t] : llvm::zip(op.getResults(), resultTangents))
       if (t && Emitter::isDifferentiable(r.getType()))

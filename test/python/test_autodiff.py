@@ -1212,3 +1212,58 @@ def test_eager_linearize_traces_once_and_splits():
     ct = normal(3)
     assert_same(jxp.linear_transpose(lin, x)(ct),
                 jax.linear_transpose(lin_rj, x)(ct), rtol=RTOL, atol=ATOL)
+
+
+# --- regressions from review --------------------------------------------------
+
+def test_grad_of_jit_in_a_fresh_process():
+    """Nested jit and autodiff name their private functions from one
+    counter: no symbol clash, even in a fresh process."""
+    import subprocess
+    import sys
+    code = ("import jxp, jxp.numpy as jnp\n"
+            "def loss(w): return jnp.sum(jnp.tanh(w) ** 2)\n"
+            "print(jxp.grad(jxp.jit(loss))(jnp.ones(3)))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, timeout=120,
+                         env=dict(__import__("os").environ))
+    assert out.returncode == 0, out.stderr[-2000:]
+
+
+def test_abs_derivative_at_zero_is_one():
+    f = lambda m: lambda w: m.numpy.sum(m.numpy.abs(w))
+    w = np.array([0.0, -1.0, 2.0], F32)
+    assert_same(jxp.grad(f(jxp))(w), jax.grad(f(jax))(w))
+
+
+def test_custom_jvp_default_arguments():
+    def make(m):
+        @m.custom_jvp
+        def f(x, y=2.0):
+            return x * y
+        f.defjvp(lambda p, t: (p[0] * p[1], t[0] * p[1]))
+        return f
+    assert_same(jxp.grad(make(jxp))(1.5), jax.grad(make(jax))(1.5))
+
+
+def test_vjp_cotangent_dtype_is_checked():
+    x = np.array([1., 2., 3.], F32)
+    for m in (jxp, jax):
+        _, f_vjp = m.vjp(lambda a: a * 3.0, x)
+        with pytest.raises(ValueError, match="unexpected JAX type"):
+            f_vjp(m.numpy.ones(3, m.numpy.int32))
+
+
+def test_custom_vjp_forward_over_reverse():
+    """The primal output of a differentiated custom_vjp call is fwd's (as in
+    JAX), so forward mode over its gradient works."""
+    def make(m):
+        @m.custom_vjp
+        def f(x):
+            return m.numpy.sin(x)
+        f.defvjp(lambda x: (m.numpy.sin(x), m.numpy.cos(x)),
+                 lambda c, g: (c * g,))
+        return lambda x: m.numpy.sum(f(x) ** 2)
+    x = np.array([0.3, 1.7, -2.2], F32)
+    assert_same(jxp.hessian(make(jxp))(x), jax.hessian(make(jax))(x),
+                rtol=1e-5, atol=1e-5)

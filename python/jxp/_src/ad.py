@@ -21,7 +21,7 @@ from jaxlib.mlir import ir
 
 from . import core, dtypes, tree_util
 from . import lax as lax_p
-from .api import JitFunction, _symbol_name, _trace_into
+from .api import JitFunction, _symbol_counter, _symbol_name, _trace_into
 from .core import Frame, Tracer, abstractify, mlir_type
 from .._mlir import jxp as ops
 
@@ -33,9 +33,6 @@ __all__ = ["grad", "value_and_grad", "jvp", "vjp", "linearize",
 # ---------------------------------------------------------------------------
 # Tracing functions for transform ops
 # ---------------------------------------------------------------------------
-
-_counter = itertools.count()
-
 
 class TracedFunction:
     """A function traced into a private func.func of the current module.
@@ -57,7 +54,8 @@ class TracedFunction:
 
 def _trace_private(fun, name, in_avals, build_args, closure=()):
     outer = core.current_frame()
-    symbol = f"{_symbol_name(name)}_{next(_counter)}"
+    # One counter with nested jit's: the names share one symbol table.
+    symbol = f"{_symbol_name(name)}_{next(_symbol_counter)}"
     n = len(in_avals)
     avals = list(in_avals) + [abstractify(c) for c in closure]
     inner = Frame(outer.module, symbol, avals, parent=outer,
@@ -254,6 +252,15 @@ def _vjp_op(traced, flat_args, wrt, cts):
     return results[:n], results[n:]
 
 
+def _check_cotangent_dtype(ct_aval, out_aval):
+    if _is_inexact(out_aval) and ct_aval.dtype != out_aval.dtype:
+        raise ValueError(
+            f"unexpected JAX type (e.g. shape/dtype) for argument to vjp "
+            f"function: got {ct_aval.str_short()}, but expected "
+            f"{out_aval.str_short()} because the corresponding output of the "
+            f"function had dtype {out_aval.dtype}")
+
+
 def _arg_leaf_positions(args, nums):
     """For each argument number in `nums`, the positions of its leaves among
     the flat leaves of (args, kwargs)."""
@@ -358,6 +365,7 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
                     f"Shape of cotangent input to vjp pullback function "
                     f"{ca.shape} must be the same as the shape of "
                     f"corresponding primal input {a.shape}.")
+            _check_cotangent_dtype(ca, a)
             full[k] = c
         wrt = [k for k, x in enumerate(flat_args)
                if _is_inexact(abstractify(x))]
@@ -632,6 +640,7 @@ def _vjp_eager(fun, name, primals, has_aux, traced_backward):
                     f"Shape of cotangent input to vjp pullback function "
                     f"{ca.shape} must be the same as the shape of "
                     f"corresponding primal input {a.shape}.")
+            _check_cotangent_dtype(ca, a)
         # Cotangents of the linear results: those of the outputs whose
         # tangents are linear (result n + i is output i's tangent).
         bufs = [api._to_buffer(ct_leaves[i - n], prog.out_avals[i - n])
@@ -942,10 +951,13 @@ class SymbolicZero:
 def _resolve_args(fun, args, kwargs):
     """Positional arguments of fun(*args, **kwargs), as JAX resolves
     custom_jvp/custom_vjp calls."""
-    if not kwargs:
-        return tuple(args)
     import inspect
-    sig = inspect.signature(fun)
+    try:
+        sig = inspect.signature(fun)
+    except (TypeError, ValueError):  # no signature: positional as given
+        if kwargs:
+            raise
+        return tuple(args)
     bound = sig.bind(*args, **kwargs)
     bound.apply_defaults()
     return tuple(bound.args) + tuple(bound.kwargs.values())
