@@ -1267,3 +1267,28 @@ def test_custom_vjp_forward_over_reverse():
     x = np.array([0.3, 1.7, -2.2], F32)
     assert_same(jxp.hessian(make(jxp))(x), jax.hessian(make(jax))(x),
                 rtol=1e-5, atol=1e-5)
+
+
+def test_eager_apis_see_current_globals():
+    """Eager calls retrace (as JAX's eager APIs re-run): a global or an
+    attribute the function reads is current; programs are still compiled
+    once per distinct program."""
+    class Model:
+        def __init__(self, w):
+            self.w = w
+
+        def __call__(self, x):
+            return jxp.numpy.tanh(x @ self.w)
+
+    m, x = Model(jxp.numpy.ones((3, 2))), np.ones((2, 3), F32)
+    first = jxp.vjp(m, x)[0]
+    m.w = m.w * 0.1
+    second = jxp.vjp(m, x)[0]
+    want = jax.numpy.tanh(x @ (np.ones((3, 2), F32) * 0.1))
+    assert_same(second, want, rtol=RTOL, atol=ATOL)
+    assert not np.allclose(np.asarray(first), np.asarray(second))
+    scale = [1.0]
+    g = jxp.grad(lambda v: v * scale[0])
+    assert float(g(1.0)) == 1.0
+    scale[0] = 3.0
+    assert float(g(1.0)) == 3.0

@@ -1221,13 +1221,13 @@ def test_eager_differentiated_calls_compile_once(compiles):
     vg(normal(3), normal(3))
     vg(jnp.asarray(x), jnp.asarray(y))
     assert compiles[0] == n
-    assert vg._jit._cache_size() == 1
     for a, b in zip(jxp.tree_util.tree_leaves(vg(x, y)),
                     jxp.tree_util.tree_leaves(first)):
         np.testing.assert_array_equal(np.asarray(a), np.asarray(b))
     # A new input type compiles once more.
     vg(normal(4), normal(4))
-    assert vg._jit._cache_size() == 2
+    vg(normal(4), normal(4))
+    assert compiles[0] == n + 1
 
     g = jxp.grad(loss_for_cache)
     g(x, y)

@@ -12,16 +12,16 @@ wrapper it returned (grad(f) -> g: g's calls hit g's cache), or for the
 function-taking APIs (jvp, vjp, linearize) on the function.
 """
 
+import collections
 import functools
 import itertools
-import weakref
 
 import numpy as np
 from jaxlib.mlir import ir
 
 from . import core, dtypes, tree_util
 from . import lax as lax_p
-from .api import JitFunction, _symbol_counter, _symbol_name, _trace_into
+from .api import _symbol_counter, _symbol_name, _trace_into
 from .core import Frame, Tracer, abstractify, mlir_type
 from .._mlir import jxp as ops
 
@@ -139,35 +139,56 @@ def _tangent_aval(aval):
 
 
 # ---------------------------------------------------------------------------
-# Staging: inline under a trace, a cached jit program otherwise
+# Staging: inline under a trace, a compiled program otherwise
 # ---------------------------------------------------------------------------
+#
+# Called outside any trace, an API traces its work on every call (as JAX's
+# eager APIs re-run on every call: globals and attributes the function
+# reads are current) and looks the compiled program up by its StableHLO
+# text, so XLA compiles each distinct program once.
 
-_programs = weakref.WeakKeyDictionary()  # fun -> {key: JitFunction}
+_executables = collections.OrderedDict()  # StableHLO text -> Executable
+_MAX_EXECUTABLES = 512
 
 
-def _program(fun, key, body):
-    """A JitFunction of `body`, cached on (fun, key) when fun allows."""
-    try:
-        table = _programs.setdefault(fun, {})
-    except TypeError:  # not weak-referenceable: no cache
-        return JitFunction(body)
-    jf = table.get(key)
-    if jf is None:
-        jf = table[key] = JitFunction(body)
-    return jf
+def _compiled(stablehlo):
+    from . import runtime
+    exe = _executables.get(stablehlo)
+    if exe is None:
+        exe = _executables[stablehlo] = runtime.compile(stablehlo)
+        if len(_executables) > _MAX_EXECUTABLES:
+            _executables.popitem(last=False)
+    else:
+        _executables.move_to_end(stablehlo)
+    return exe
+
+
+def _eager(body, name, args, kwargs=None):
+    """body(*args, **kwargs) on concrete values: traced, optimized and run."""
+    from . import api
+    from .array import Array
+    flat, in_tree = tree_util.tree_flatten((tuple(args), kwargs or {}))
+    avals = [abstractify(x) for x in flat]
+    traced = api.trace(body, name, avals,
+                       lambda ts: tree_util.tree_unflatten(in_tree, ts))
+    # Without locations: the same program called from another line is the
+    # same executable (diagnostics still carry the user's lines).
+    exe = _compiled(api.run_pipeline(
+        traced.text(), f"{api.OPTIMIZE},{api.TO_STABLEHLO}", debug_info=False))
+    bufs = [api._to_buffer(x, a) for x, a in zip(flat, avals)]
+    outs = exe.execute(bufs + [c._buf for c in traced.captured])
+    return tree_util.tree_unflatten(
+        traced.out_tree, [Array(b, a) for b, a in zip(outs, traced.out_avals)])
 
 
 def _staged(body):
-    """A wrapper running `body` inline under a trace, and as a jit program
-    cached on the wrapper otherwise."""
-    jf = JitFunction(body)
-
+    """A wrapper running `body` inline under a trace, and as a compiled
+    program otherwise."""
     @functools.wraps(body)
     def wrapper(*args, **kwargs):
         if core._frames:
             return body(*args, **kwargs)
-        return jf(*args, **kwargs)
-    wrapper._jit = jf
+        return _eager(body, body.__name__, args, kwargs)
     return wrapper
 
 
@@ -452,9 +473,8 @@ def jvp(fun, primals, tangents, has_aux=False):
     primals, tangents = tuple(primals), tuple(tangents)
     if core._frames:
         return _jvp_traced(fun, name, primals, tangents, has_aux)
-    prog = _program(fun, ("jvp", has_aux), lambda p, t: _jvp_traced(
-        fun, name, p, t, has_aux))
-    return prog(primals, tangents)
+    return _eager(lambda p, t: _jvp_traced(fun, name, p, t, has_aux), name,
+                  (primals, tangents))
 
 
 def linearize(fun, *primals, has_aux=False):
@@ -557,16 +577,7 @@ class _SplitJvp:
 def _split_jvp(fun, name, primals, has_aux):
     flat_p, tree = tree_util.tree_flatten(primals)
     avals = tuple(abstractify(x) for x in flat_p)
-    from .config import config
-    key = ("split_jvp", tree, avals, has_aux, config.trace_key)
-    try:
-        table = _programs.setdefault(fun, {})
-    except TypeError:
-        table = {}
-    prog = table.get(key)
-    if prog is None:
-        prog = table[key] = _SplitJvp(fun, name, tree, avals, has_aux)
-    return prog, flat_p
+    return _SplitJvp(fun, name, tree, avals, has_aux), flat_p
 
 
 def _tangent_buffers(prog, flat_t, what):
@@ -669,7 +680,7 @@ def _compile_entry(text, entry, transpose=None):
     """Compiles function `entry` of a jxp module (text) as its @main; with
     `transpose=k`, its transpose w.r.t. its last k inputs instead."""
     from jaxlib.mlir.dialects import func as func_d
-    from . import api, runtime
+    from . import api
     with core.context(), ir.Location.unknown():
         module = ir.Module.parse(text)
         _function(module, "main").operation.erase()
@@ -695,7 +706,7 @@ def _compile_entry(text, entry, transpose=None):
                                         enable_debug_info=True)
     pipeline = (f"symbol-dce,{api.TO_STABLEHLO}" if transpose is None else
                 f"{api.OPTIMIZE},{api.TO_STABLEHLO}")
-    return runtime.compile(api.run_pipeline(text, pipeline))
+    return _compiled(api.run_pipeline(text, pipeline, debug_info=False))
 
 
 def linear_transpose(fun, *primals, reduce_axes=()):
@@ -1031,26 +1042,16 @@ class _CustomRuleFunction:
                 return self._call_traced(args)
             finally:
                 self._in_rules -= 1
-        # Eagerly: a jit program per static nondiff values.
-        static = tuple((i, a) for i, a in enumerate(args)
-                       if i in self.nondiff_argnums and _is_static(a))
-        try:
-            hash(static)
-        except TypeError:
-            raise ValueError(
-                f"non-array arguments in nondiff_argnums of "
-                f"{_name(self.fun)} must be hashable, got "
-                f"{[a for _, a in static]}") from None
-        fixed = dict(static)
+        # Eagerly: a compiled program, the static nondiff values baked in.
+        fixed = {i: a for i, a in enumerate(args)
+                 if i in self.nondiff_argnums and _is_static(a)}
         dyn_pos = [i for i in range(len(args)) if i not in fixed]
 
         def body(*dyn):
             full = dict(fixed)
             full.update(zip(dyn_pos, dyn))
             return self._call_traced(tuple(full[i] for i in range(len(args))))
-        body.__name__ = _name(self.fun)
-        prog = _program(self, ("call", len(args), static), body)
-        return prog(*[args[i] for i in dyn_pos])
+        return _eager(body, _name(self.fun), [args[i] for i in dyn_pos])
 
 
 class custom_jvp(_CustomRuleFunction):
