@@ -1292,3 +1292,26 @@ def test_eager_apis_see_current_globals():
     assert float(g(1.0)) == 1.0
     scale[0] = 3.0
     assert float(g(1.0)) == 3.0
+
+
+ERROR_CASES = {
+    "vjp_wrong_tree": lambda m, x: m.vjp(lambda a: a * 2, x)[1]((x, x)),
+    "vjp_two_args": lambda m, x: m.vjp(lambda a: a * 2, x)[1](x, x),
+    "grad_list_output": lambda m, x: m.grad(lambda a: [m.numpy.sum(a)])(x),
+    "jacrev_int_output": lambda m, x: m.jacrev(
+        lambda a: a.astype(m.numpy.int32))(x),
+    "jvp_tuple_and_list": lambda m, x: m.jvp(lambda a: a, (x,), [x]),
+    "jacfwd_complex_input": lambda m, x: m.jacfwd(lambda a: a)(
+        x.astype(np.complex64)),
+}
+
+
+@pytest.mark.parametrize("name", list(ERROR_CASES))
+def test_error_classes_like_jax(name):
+    x = np.ones(3, F32)
+    try:
+        ERROR_CASES[name](jax, x)
+    except Exception as want:  # noqa: BLE001 - JAX's class is the reference
+        raises_like(want, lambda: ERROR_CASES[name](jxp, x))
+    else:
+        pytest.fail("JAX accepted the call")

@@ -273,6 +273,17 @@ def _vjp_op(traced, flat_args, wrt, cts):
     return results[:n], results[n:]
 
 
+def _one_cotangent(cts, name):
+    if len(cts) != 1:
+        raise TypeError(
+            f"The function returned by `jax.vjp` applied to {name} was called "
+            f"with {len(cts)} arguments, but functions returned by `jax.vjp` "
+            f"must be called with a single argument corresponding to the "
+            f"single value returned by {name} (even if that returned value "
+            f"is a tuple or other container).")
+    return cts[0]
+
+
 def _check_cotangent_dtype(ct_aval, out_aval):
     if _is_inexact(out_aval) and ct_aval.dtype != out_aval.dtype:
         raise ValueError(
@@ -316,7 +327,7 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False,
             out_leaves_tree, list(range(len(traced.out_avals))))
         main, aux = _split_aux(out_struct, has_aux)
         main_leaves = tree_util.tree_leaves(main)
-        if len(main_leaves) != 1:
+        if len(main_leaves) != 1 or not isinstance(main, int):
             raise TypeError(
                 f"Gradient only defined for scalar-output functions. Output "
                 f"was {tree_util.tree_structure(main)}.")
@@ -375,9 +386,10 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
         ct_leaves, ct_tree = tree_util.tree_flatten(cts)
         main_tree = tree_util.tree_structure(main)
         if ct_tree != main_tree:
-            raise TypeError(
-                f"Tree structure of cotangent input {ct_tree}, does not match "
-                f"structure of primal output {main_tree}.")
+            raise ValueError(
+                f"unexpected tree structure: the cotangent input "
+                f"{ct_tree} does not match the "
+                f"structure of the primal output {main_tree}.")
         full = [_zeros(a) for a in traced.out_avals]
         for k, c in zip(main_idx, ct_leaves):
             a, ca = traced.out_avals[k], abstractify(c)
@@ -403,8 +415,7 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
     bwd = backward
 
     def vjp_fun(*cts):
-        ct = cts[0] if len(cts) == 1 else cts
-        return bwd(list(flat), ct)
+        return bwd(list(flat), _one_cotangent(cts, name))
 
     return (main, vjp_fun, aux) if has_aux else (main, vjp_fun)
 
@@ -464,6 +475,12 @@ def jvp(fun, primals, tangents, has_aux=False):
             f"primal and tangent arguments to jax.jvp must be tuples or "
             f"lists; found {type(primals).__name__} and "
             f"{type(tangents).__name__}.")
+    if type(primals) is not type(tangents):
+        raise TypeError(
+            f"primal and tangent arguments to jax.jvp must have the same tree "
+            f"structure; primals have tree structure "
+            f"{tree_util.tree_structure(primals)} whereas tangents have tree "
+            f"structure {tree_util.tree_structure(tangents)}.")
     if len(primals) != len(tangents):
         raise TypeError(
             f"primal and tangent arguments to jax.jvp must have equal types "
@@ -635,15 +652,16 @@ def _vjp_eager(fun, name, primals, has_aux, traced_backward):
         prog.out_shape, [prog.array(i, values[i]) for i in range(n)])
 
     def vjp_fun(*cts):
-        ct = cts[0] if len(cts) == 1 else cts
+        ct = _one_cotangent(cts, name)
         if core._frames:
             # Traced (e.g. jit(vjp_fun)): the VJP itself, primals constant.
             return traced_backward(list(flat_p), ct)
         ct_leaves, ct_tree = tree_util.tree_flatten(ct)
         if ct_tree != prog.out_shape:
-            raise TypeError(
-                f"Tree structure of cotangent input {ct_tree}, does not match "
-                f"structure of primal output {prog.out_shape}.")
+            raise ValueError(
+                f"unexpected tree structure: the cotangent input "
+                f"{ct_tree} does not match the "
+                f"structure of the primal output {prog.out_shape}.")
         for c, i in zip(ct_leaves, range(n)):
             a, ca = prog.out_avals[i], abstractify(c)
             if ca.shape != a.shape:
@@ -785,7 +803,7 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
         dyn = [args[i] for i in nums]
         for x in tree_util.tree_leaves(dyn):
             a = abstractify(x)
-            if not _is_inexact(a):
+            if not dtypes.is_float(a.dtype):
                 raise TypeError(
                     f"jacfwd requires real-valued inputs (input dtype that is "
                     f"a sub-dtype of np.floating), but got {a.dtype.name}. "
@@ -862,6 +880,17 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
             traced.out_tree, list(range(len(traced.out_avals))))
         main, aux_idx = _split_aux(out_struct, has_aux, "jacrev")
         main_idx, main_tree = tree_util.tree_flatten(main)
+        for o in main_idx:
+            a = traced.out_avals[o]
+            if not _is_inexact(a):
+                raise TypeError(
+                    f"jacrev requires real-valued outputs (output dtype that "
+                    f"is a sub-dtype of np.floating), but got "
+                    f"{a.dtype.name}. For holomorphic differentiation, pass "
+                    f"holomorphic=True. For differentiation of "
+                    f"non-holomorphic functions involving complex outputs, "
+                    f"or function with integer outputs, use jax.vjp "
+                    f"directly.")
         rows = {}  # (out leaf, element) -> grads per wrt leaf
         outs = None
         for o in main_idx:
