@@ -729,8 +729,8 @@ _AT_INDICES = {"unique": I(3, -1, 0), "repeated": I(1, 3, 1),
                "out_of_bounds": I(1, 7, -8)}
 
 
-@pytest.mark.parametrize("op,kind", itertools.product(
-    ["set", "add", "min", "max", "get"], list(_AT_INDICES)))
+@pytest.mark.parametrize("op,kind", list(itertools.product(
+    ["set", "add", "min", "max", "get"], list(_AT_INDICES))))
 def test_grad_of_at_updates(op, kind):
     idx = _AT_INDICES[kind]
     if op == "get":
