@@ -75,52 +75,55 @@ SmallVector<Type> pick(ArrayRef<Type> types, ArrayRef<int64_t> positions,
       r.push_back(t);
   return r;
 }
+/// The transform ops' common check: the callee exists, `wrt` lists its
+/// differentiable inputs, and the operands and results have the types
+/// `expected` gives for the callee's inputs and results.
+LogicalResult verifyTransform(
+    Operation *op, SymbolTableCollection &symbols, FlatSymbolRefAttr callee,
+    ArrayRef<int64_t> wrt,
+    llvm::function_ref<std::pair<SmallVector<Type>, SmallVector<Type>>(
+        ArrayRef<Type> ins, ArrayRef<Type> outs)>
+        expected) {
+  auto fn = lookupFunction(op, symbols, callee, "callee");
+  if (failed(fn))
+    return failure();
+  ArrayRef<Type> ins = fn->getInputs(), outs = fn->getResults();
+  if (failed(checkWrt(op, wrt, ins.size(), ins, true)))
+    return failure();
+  auto [operands, results] = expected(ins, outs);
+  if (failed(expectTypes(op, "operands", op->getOperandTypes(), operands)) ||
+      failed(expectTypes(op, "results", op->getResultTypes(), results)))
+    return failure();
+  return success();
+}
 } // namespace
 
+// jvp: (inputs, tangents of wrt) -> (results, tangents of results)
 LogicalResult JvpOp::verifySymbolUses(SymbolTableCollection &symbols) {
-  auto fn = lookupFunction(*this, symbols, getCalleeAttr(), "callee");
-  if (failed(fn))
-    return failure();
-  ArrayRef<Type> ins = fn->getInputs(), outs = fn->getResults();
-  if (failed(checkWrt(*this, getWrt(), ins.size(), ins, true)))
-    return failure();
-  if (failed(expectTypes(*this, "operands", getArgs().getTypes(),
-                         concat(ins, pick(ins, getWrt(), true)))) ||
-      failed(expectTypes(*this, "results", getResultTypes(),
-                         concat(outs, outs))))
-    return failure();
-  return success();
+  return verifyTransform(*this, symbols, getCalleeAttr(), getWrt(),
+                         [&](ArrayRef<Type> ins, ArrayRef<Type> outs) {
+                           return std::pair(concat(ins, pick(ins, getWrt(), true)),
+                                            concat(outs, outs));
+                         });
 }
 
+// vjp: (inputs, cotangents of results) -> (results, cotangents of wrt)
 LogicalResult VjpOp::verifySymbolUses(SymbolTableCollection &symbols) {
-  auto fn = lookupFunction(*this, symbols, getCalleeAttr(), "callee");
-  if (failed(fn))
-    return failure();
-  ArrayRef<Type> ins = fn->getInputs(), outs = fn->getResults();
-  if (failed(checkWrt(*this, getWrt(), ins.size(), ins, true)))
-    return failure();
-  if (failed(expectTypes(*this, "operands", getArgs().getTypes(),
-                         concat(ins, outs))) ||
-      failed(expectTypes(*this, "results", getResultTypes(),
-                         concat(outs, pick(ins, getWrt(), true)))))
-    return failure();
-  return success();
+  return verifyTransform(*this, symbols, getCalleeAttr(), getWrt(),
+                         [&](ArrayRef<Type> ins, ArrayRef<Type> outs) {
+                           return std::pair(concat(ins, outs),
+                                            concat(outs, pick(ins, getWrt(), true)));
+                         });
 }
 
+// linear_transpose: (other inputs, cotangents of results) -> cotangents of wrt
 LogicalResult
 LinearTransposeOp::verifySymbolUses(SymbolTableCollection &symbols) {
-  auto fn = lookupFunction(*this, symbols, getCalleeAttr(), "callee");
-  if (failed(fn))
-    return failure();
-  ArrayRef<Type> ins = fn->getInputs(), outs = fn->getResults();
-  if (failed(checkWrt(*this, getWrt(), ins.size(), ins, true)))
-    return failure();
-  if (failed(expectTypes(*this, "operands", getArgs().getTypes(),
-                         concat(pick(ins, getWrt(), false), outs))) ||
-      failed(expectTypes(*this, "results", getResultTypes(),
-                         pick(ins, getWrt(), true))))
-    return failure();
-  return success();
+  return verifyTransform(*this, symbols, getCalleeAttr(), getWrt(),
+                         [&](ArrayRef<Type> ins, ArrayRef<Type> outs) {
+                           return std::pair(concat(pick(ins, getWrt(), false), outs),
+                                            pick(ins, getWrt(), true));
+                         });
 }
 
 LogicalResult CustomJvpCallOp::verifySymbolUses(SymbolTableCollection &symbols) {

@@ -638,20 +638,26 @@ def truncated_normal(key, lower, upper, shape=None, dtype=None):
     return _truncated_normal_jit(key_data_, lower, upper, shape, dtype)
 
 
+def _float_sampler(name, body, doc):
+    """The public sampler name(key, shape=(), dtype=None) of a body
+    (key, shape, dtype) -> values, jit-compiled per shape and dtype."""
+    jitted = jit(body, static_argnums=(1, 2))
+
+    def sample(key, shape=(), dtype=None):
+        key_data_, _ = _check_prng_key(name, key)
+        dtype = _float_dtype(dtype, name)
+        return jitted(key_data_, _canonicalize_shape(shape), dtype)
+    sample.__name__ = sample.__qualname__ = name
+    sample.__doc__ = doc
+    return sample
+
+
 def _exponential(key, shape, dtype):
     u = _uniform(key, 0., 1., shape, dtype)
     return lax.neg(lax.log1p(lax.neg(u)))
 
 
-_exponential_jit = jit(_exponential, static_argnums=(1, 2))
-
-
-def exponential(key, shape=(), dtype=None):
-    """Exponential(1) random values."""
-    key_data_, _ = _check_prng_key("exponential", key)
-    dtype = _float_dtype(dtype, "exponential")
-    shape = _canonicalize_shape(shape)
-    return _exponential_jit(key_data_, shape, dtype)
+exponential = _float_sampler("exponential", _exponential, "Exponential(1) random values.")
 
 
 def _clz(x):
@@ -751,15 +757,7 @@ def _laplace(key, shape, dtype):
     return lax.mul(lax.sign(u), lax.log1p(lax.neg(lax.abs(u))))
 
 
-_laplace_jit = jit(_laplace, static_argnums=(1, 2))
-
-
-def laplace(key, shape=(), dtype=None):
-    """Laplace(0, 1) random values."""
-    key_data_, _ = _check_prng_key("laplace", key)
-    dtype = _float_dtype(dtype, "laplace")
-    shape = _canonicalize_shape(shape)
-    return _laplace_jit(key_data_, shape, dtype)
+laplace = _float_sampler("laplace", _laplace, "Laplace(0, 1) random values.")
 
 
 def _logistic(key, shape, dtype):
@@ -767,15 +765,7 @@ def _logistic(key, shape, dtype):
     return lax.sub(lax.log(x), lax.log1p(lax.neg(x)))
 
 
-_logistic_jit = jit(_logistic, static_argnums=(1, 2))
-
-
-def logistic(key, shape=(), dtype=None):
-    """Logistic random values."""
-    key_data_, _ = _check_prng_key("logistic", key)
-    dtype = _float_dtype(dtype, "logistic")
-    shape = _canonicalize_shape(shape)
-    return _logistic_jit(key_data_, shape, dtype)
+logistic = _float_sampler("logistic", _logistic, "Logistic random values.")
 
 
 def _cauchy(key, shape, dtype):
@@ -784,15 +774,7 @@ def _cauchy(key, shape, dtype):
                            lax.sub(u, np.asarray(0.5, dtype))))
 
 
-_cauchy_jit = jit(_cauchy, static_argnums=(1, 2))
-
-
-def cauchy(key, shape=(), dtype=None):
-    """Standard Cauchy random values."""
-    key_data_, _ = _check_prng_key("cauchy", key)
-    dtype = _float_dtype(dtype, "cauchy")
-    shape = _canonicalize_shape(shape)
-    return _cauchy_jit(key_data_, shape, dtype)
+cauchy = _float_sampler("cauchy", _cauchy, "Standard Cauchy random values.")
 
 
 def _pareto(key, b, shape, dtype):

@@ -21,7 +21,7 @@ from jaxlib.mlir import ir
 
 from . import core, dtypes, tree_util
 from . import lax as lax_p
-from .api import _symbol_counter, _symbol_name, _trace_into
+from .api import _symbol_counter, _symbol_name, _trace_into, call_function
 from .core import Frame, Tracer, abstractify, mlir_type
 from .._mlir import jxp as ops
 
@@ -66,6 +66,24 @@ def _trace_private(fun, name, in_avals, build_args, closure=()):
                           list(closure) + inner.captured)
 
 
+def _new_captures(traced, closure):
+    """Outer values the traced functions close over beyond `closure`, each
+    once, in order of appearance."""
+    seen = {id(c) for c in closure}
+    extra = []
+    for t in traced:
+        for c in t.closure[len(closure):]:
+            if id(c) not in seen:
+                seen.add(id(c))
+                extra.append(c)
+    return extra
+
+
+def _erase(traced):
+    for t in traced:
+        t.frame.func.operation.erase()
+
+
 def _trace_together(specs):
     """Traces several functions (fun, name, in_avals, build_args) so that
     all take the same closure inputs, in the same order: re-traces once
@@ -73,17 +91,10 @@ def _trace_together(specs):
     closure = []
     while True:
         traced = [_trace_private(*spec, closure=closure) for spec in specs]
-        seen = {id(c) for c in closure}
-        extra = []
-        for t in traced:
-            for c in t.closure[len(closure):]:
-                if id(c) not in seen:
-                    seen.add(id(c))
-                    extra.append(c)
+        extra = _new_captures(traced, closure)
         if not extra:
             return traced, closure
-        for t in traced:
-            t.frame.func.operation.erase()
+        _erase(traced)
         closure = closure + extra
 
 
@@ -92,12 +103,6 @@ def _flat_builder(tree):
     the flat leaves of `tree`, the structure of (args, kwargs)."""
     def build(tracers):
         return tree_util.tree_unflatten(tree, tracers)
-    return build
-
-
-def _args_builder(in_tree):
-    def build(tracers):
-        return tree_util.tree_unflatten(in_tree, tracers), {}
     return build
 
 
@@ -284,13 +289,28 @@ def _one_cotangent(cts, name):
     return cts[0]
 
 
-def _check_cotangent_dtype(ct_aval, out_aval):
-    if _is_inexact(out_aval) and ct_aval.dtype != out_aval.dtype:
+def _check_cotangents(ct, out_tree, out_avals):
+    """The leaves of a vjp cotangent, checked against the outputs' structure,
+    shapes and dtypes (JAX's errors)."""
+    ct_leaves, ct_tree = tree_util.tree_flatten(ct)
+    if ct_tree != out_tree:
         raise ValueError(
-            f"unexpected JAX type (e.g. shape/dtype) for argument to vjp "
-            f"function: got {ct_aval.str_short()}, but expected "
-            f"{out_aval.str_short()} because the corresponding output of the "
-            f"function had dtype {out_aval.dtype}")
+            f"unexpected tree structure: the cotangent input {ct_tree} does "
+            f"not match the structure of the primal output {out_tree}.")
+    for c, a in zip(ct_leaves, out_avals):
+        ca = abstractify(c)
+        if ca.shape != a.shape:
+            raise ValueError(
+                f"Shape of cotangent input to vjp pullback function "
+                f"{ca.shape} must be the same as the shape of corresponding "
+                f"primal input {a.shape}.")
+        if _is_inexact(a) and ca.dtype != a.dtype:
+            raise ValueError(
+                f"unexpected JAX type (e.g. shape/dtype) for argument to vjp "
+                f"function: got {ca.str_short()}, but expected "
+                f"{a.str_short()} because the corresponding output of the "
+                f"function had dtype {a.dtype}")
+    return ct_leaves
 
 
 def _arg_leaf_positions(args, nums):
@@ -383,22 +403,11 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
             traced.out_tree, list(range(len(traced.out_avals))))
         main, _ = _split_aux(out_struct, has_aux, "vjp")
         main_idx = tree_util.tree_leaves(main)
-        ct_leaves, ct_tree = tree_util.tree_flatten(cts)
-        main_tree = tree_util.tree_structure(main)
-        if ct_tree != main_tree:
-            raise ValueError(
-                f"unexpected tree structure: the cotangent input "
-                f"{ct_tree} does not match the "
-                f"structure of the primal output {main_tree}.")
+        ct_leaves = _check_cotangents(
+            cts, tree_util.tree_structure(main),
+            [traced.out_avals[k] for k in main_idx])
         full = [_zeros(a) for a in traced.out_avals]
         for k, c in zip(main_idx, ct_leaves):
-            a, ca = traced.out_avals[k], abstractify(c)
-            if ca.shape != a.shape:
-                raise ValueError(
-                    f"Shape of cotangent input to vjp pullback function "
-                    f"{ca.shape} must be the same as the shape of "
-                    f"corresponding primal input {a.shape}.")
-            _check_cotangent_dtype(ca, a)
             full[k] = c
         wrt = [k for k, x in enumerate(flat_args)
                if _is_inexact(abstractify(x))]
@@ -656,20 +665,7 @@ def _vjp_eager(fun, name, primals, has_aux, traced_backward):
         if core._frames:
             # Traced (e.g. jit(vjp_fun)): the VJP itself, primals constant.
             return traced_backward(list(flat_p), ct)
-        ct_leaves, ct_tree = tree_util.tree_flatten(ct)
-        if ct_tree != prog.out_shape:
-            raise ValueError(
-                f"unexpected tree structure: the cotangent input "
-                f"{ct_tree} does not match the "
-                f"structure of the primal output {prog.out_shape}.")
-        for c, i in zip(ct_leaves, range(n)):
-            a, ca = prog.out_avals[i], abstractify(c)
-            if ca.shape != a.shape:
-                raise ValueError(
-                    f"Shape of cotangent input to vjp pullback function "
-                    f"{ca.shape} must be the same as the shape of "
-                    f"corresponding primal input {a.shape}.")
-            _check_cotangent_dtype(ca, a)
+        ct_leaves = _check_cotangents(ct, prog.out_shape, prog.out_avals[:n])
         # Cotangents of the linear results: those of the outputs whose
         # tangents are linear (result n + i is output i's tangent).
         bufs = [api._to_buffer(ct_leaves[i - n], prog.out_avals[i - n])
@@ -747,8 +743,7 @@ def linear_transpose(fun, *primals, reduce_axes=()):
     def transpose(*cts):
         ct = cts[0] if len(cts) == 1 else cts
         (traced,), _ = _trace_together([(
-            flat_fun, name, in_avals, _args_builder(
-                tree_util.tree_structure(tuple(range(len(in_avals))))))])
+            flat_fun, name, in_avals, _positional(len(in_avals)))])
         ct_leaves, ct_tree = tree_util.tree_flatten(ct)
         if ct_tree != traced.out_tree:
             raise TypeError(
@@ -901,7 +896,8 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
                 outs, grads = _vjp_op(traced, flat, wrt, cts)
                 rows[o, k] = grads
         if outs is None:
-            outs = _emit_call(traced, flat)
+            outs = call_function(core.current_frame(), traced.symbol,
+                                 traced.out_avals, list(flat) + traced.closure)
         per_out = []
         for o in main_idx:
             a = traced.out_avals[o]
@@ -930,16 +926,6 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
 
     body.__name__ = f"jacrev_{name}"
     return _staged(body)
-
-
-def _emit_call(traced, flat):
-    from jaxlib.mlir.dialects import func as func_d
-    frame = core.current_frame()
-    call = func_d.CallOp([mlir_type(a) for a in traced.out_avals],
-                         traced.ref, _lift_all(list(flat) + traced.closure),
-                         loc=core.user_location(), ip=frame.ip)
-    return [Tracer(a, v, frame) for a, v in zip(traced.out_avals,
-                                               call.results)]
 
 
 def hessian(fun, argnums=0, has_aux=False, holomorphic=False):
@@ -1363,23 +1349,15 @@ class custom_vjp(_CustomRuleFunction):
                                 closure)
             nout = len(f.out_avals)
             res_avals = fw.out_avals[nout:]
-            nd_args = [rebuild_nd for rebuild_nd in
-                       (args[i] for i in sorted(nondiff))]
+            nd_args = [args[i] for i in sorted(nondiff)]
             bw = _trace_private(
                 bwd_for(len(res_avals), f.out_tree, nd_args), f"{name}_bwd",
                 list(res_avals) + list(f.out_avals),
                 _positional(len(res_avals) + nout), closure)
-            seen = {id(c) for c in closure}
-            extra = []
-            for t in (f, fw, bw):
-                for c in t.closure[len(closure):]:
-                    if id(c) not in seen:
-                        seen.add(id(c))
-                        extra.append(c)
+            extra = _new_captures((f, fw, bw), closure)
             if not extra:
                 break
-            for t in (f, fw, bw):
-                t.frame.func.operation.erase()
+            _erase((f, fw, bw))
             closure = closure + extra
         if [(a.shape, a.dtype) for a in fw.out_avals[:nout]] != [
                 (a.shape, a.dtype) for a in f.out_avals]:

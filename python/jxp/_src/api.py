@@ -102,13 +102,19 @@ def _trace_nested(fun, name, frame, flat_args, build_args):
     symbol = f"{_symbol_name(name)}_{next(_symbol_counter)}"
     inner = Frame(frame.module, symbol, in_avals, parent=frame)
     outs, out_tree = _trace_into(inner, fun, name, build_args)
-    operands = [frame.lift(x) for x in list(flat_args) + inner.captured]
-    call = func_d.CallOp([t.value.type for t in outs],
-                         ir.FlatSymbolRefAttr.get(symbol),
-                         [t.value for t in operands],
-                         loc=core.user_location(), ip=frame.ip)
-    results = [Tracer(t.aval, v, frame) for t, v in zip(outs, call.results)]
+    results = call_function(frame, symbol, [t.aval for t in outs],
+                            list(flat_args) + inner.captured)
     return tree_util.tree_unflatten(out_tree, results)
+
+
+def call_function(frame, symbol, out_avals, args):
+    """Tracers of `frame` for the results of calling private function
+    `symbol` on `args` (lifted into `frame`)."""
+    call = func_d.CallOp([core.mlir_type(a) for a in out_avals],
+                         ir.FlatSymbolRefAttr.get(symbol),
+                         [frame.lift(x).value for x in args],
+                         loc=core.user_location(), ip=frame.ip)
+    return [Tracer(a, v, frame) for a, v in zip(out_avals, call.results)]
 
 
 _symbol_counter = itertools.count()

@@ -933,23 +933,27 @@ class _IndexUpdateRef:
 
     mul = multiply
 
-    def divide(self, values, *, indices_are_sorted=False, unique_indices=False,
-               mode=None, wrap_negative_indices=True, out_sharding=None):
-        from ..numpy import divide, ones_like
-        return divide(self.array, _scatter_update(
+    def _combine(self, fn, values, indices_are_sorted, unique_indices, mode,
+                 wrap_negative_indices):
+        """fn(array, ones with the values multiplied in at the index)."""
+        from ..numpy import ones_like
+        return fn(self.array, _scatter_update(
             ones_like(self.array), self.index, values, "mul",
             indices_are_sorted=indices_are_sorted,
             unique_indices=unique_indices, mode=mode,
             normalize_indices=wrap_negative_indices))
 
+    def divide(self, values, *, indices_are_sorted=False, unique_indices=False,
+               mode=None, wrap_negative_indices=True, out_sharding=None):
+        from ..numpy import divide
+        return self._combine(divide, values, indices_are_sorted,
+                             unique_indices, mode, wrap_negative_indices)
+
     def power(self, values, *, indices_are_sorted=False, unique_indices=False,
               mode=None, wrap_negative_indices=True, out_sharding=None):
-        from ..numpy import ones_like, power
-        return power(self.array, _scatter_update(
-            ones_like(self.array), self.index, values, "mul",
-            indices_are_sorted=indices_are_sorted,
-            unique_indices=unique_indices, mode=mode,
-            normalize_indices=wrap_negative_indices))
+        from ..numpy import power
+        return self._combine(power, values, indices_are_sorted,
+                             unique_indices, mode, wrap_negative_indices)
 
     def min(self, values, *, indices_are_sorted=False, unique_indices=False,
             mode=None, wrap_negative_indices=True, out_sharding=None):
