@@ -23,6 +23,9 @@ def Jxp_Dialect : Dialect {
   }];
   let hasConstantMaterializer = 1;
   let useDefaultAttributePrinterParser = 0;
+  // Checks the `jxp.*` attributes passes leave on functions
+  // (`jxp.linear_args` ...): passes index arguments and results with them.
+  let hasOperationAttrVerify = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -36,6 +39,12 @@ def Jxp_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
 def Jxp_Complex : Complex<AnyTypeOf<[F32, F64]>>;
 
 def Jxp_Tensor : RankedTensorOf<[I1, Jxp_Int, Jxp_Float, Jxp_Complex]>;
+// rem and abs: JAX's rem takes no complex numbers (XLA crashes compiling a
+// complex remainder); abs takes signed numbers and gives the modulus of a
+// complex one.
+def Jxp_IntOrFloatTensor : RankedTensorOf<[Jxp_Int, Jxp_Float]>;
+def Jxp_SignedTensor : RankedTensorOf<[Jxp_SignedInt, Jxp_Float, Jxp_Complex]>;
+def Jxp_SignedRealTensor : RankedTensorOf<[Jxp_SignedInt, Jxp_Float]>;
 def Jxp_NumericTensor : RankedTensorOf<[Jxp_Int, Jxp_Float, Jxp_Complex]>;
 def Jxp_InexactTensor : RankedTensorOf<[Jxp_Float, Jxp_Complex]>;
 def Jxp_FloatTensor : RankedTensorOf<[Jxp_Float]>;
@@ -45,6 +54,13 @@ def Jxp_PredTensor : RankedTensorOf<[I1]>;
 def Jxp_UInt32Tensor : RankedTensorOf<[UI32]>;
 def Jxp_IndexScalar : 0DTensorOf<[Jxp_Int]>;
 def Jxp_Scalar : 0DTensorOf<[I1, Jxp_Int, Jxp_Float, Jxp_Complex]>;
+
+// Every jxp value is an array XLA can hold: a static shape (as in JAX) and
+// fewer than 2^63 bytes. Verified on every op before its own verifier, whose
+// shape arithmetic can then neither meet a dynamic size nor overflow.
+def Jxp_ArrayTypes : NativeOpTrait<"ArrayTypes"> {
+  let cppNamespace = "::mlir::jxp";
+}
 
 //===----------------------------------------------------------------------===//
 // Enums

@@ -15,7 +15,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 
 class Jxp_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Jxp_Dialect, mnemonic, !listconcat([Pure], traits)>;
+    : Op<Jxp_Dialect, mnemonic, !listconcat([Pure, Jxp_ArrayTypes], traits)>;
 
 // The StableHLO rule of an op whose StableHLO counterpart takes the same
 // operands and attributes under the same names.
@@ -101,7 +101,23 @@ def Jxp_NegOp : Jxp_UnaryOp<"neg", "stablehlo.negate", Jxp_NumericTensor,
                              [Jxp_Linear]> {
   let hasFolder = 1;
 }
-def Jxp_AbsOp : Jxp_UnaryOp<"abs", "stablehlo.abs", Jxp_NumericTensor>;
+def Jxp_AbsOp : Jxp_OpLoweredByName<"abs", "stablehlo.abs",
+    [Elementwise, SameOperandsAndResultShape,
+     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "Elementwise absolute value";
+  let description = [{
+    Applies `abs` to each element. The modulus of a complex number is real:
+    the result's element type is then the complex's (f32 for complex<f32>),
+    as in JAX and StableHLO.
+    ```mlir
+    %y = jxp.abs %x : tensor<4xf32>
+    %m = jxp.abs %z : tensor<4xcomplex<f32>>   // -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_SignedTensor:$operand);
+  let results = (outs Jxp_SignedRealTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand)";
+}
 def Jxp_SignOp : Jxp_UnaryOp<"sign", "stablehlo.sign", Jxp_NumericTensor> {
   // StableHLO's sign rejects unsigned integers: those lower to x != 0.
   let extraClassDeclaration = [{
@@ -197,12 +213,25 @@ def Jxp_MulOp : Jxp_BinaryOp<"mul", "stablehlo.multiply", Jxp_Tensor,
 }
 def Jxp_DivOp : Jxp_BinaryOp<"div", "stablehlo.divide", Jxp_NumericTensor,
                              [Jxp_Linear]>;
-def Jxp_RemOp : Jxp_BinaryOp<"rem", "stablehlo.remainder", Jxp_NumericTensor>;
+def Jxp_RemOp : Jxp_BinaryOp<"rem", "stablehlo.remainder",
+                             Jxp_IntOrFloatTensor>;
 def Jxp_PowOp : Jxp_BinaryOp<"pow", "stablehlo.power", Jxp_NumericTensor>;
+// Complex numbers order by real part, then imaginary part (as in JAX); XLA
+// has no maximum of them it can fold, so those lower to compare and select.
 def Jxp_MaxOp : Jxp_BinaryOp<"max", "stablehlo.maximum", Jxp_Tensor,
-                             [Commutative]>;
+                             [Commutative]> {
+  let extraClassDeclaration = [{
+    ::llvm::LogicalResult lowerToStableHLO(::mlir::OpBuilder &b,
+        ::llvm::SmallVectorImpl<::mlir::Value> &results);
+  }];
+}
 def Jxp_MinOp : Jxp_BinaryOp<"min", "stablehlo.minimum", Jxp_Tensor,
-                             [Commutative]>;
+                             [Commutative]> {
+  let extraClassDeclaration = [{
+    ::llvm::LogicalResult lowerToStableHLO(::mlir::OpBuilder &b,
+        ::llvm::SmallVectorImpl<::mlir::Value> &results);
+  }];
+}
 def Jxp_Atan2Op : Jxp_BinaryOp<"atan2", "stablehlo.atan2", Jxp_InexactTensor>;
 def Jxp_AndOp : Jxp_BinaryOp<"and", "stablehlo.and", Jxp_IntOrBoolTensor,
                              [Commutative]>;
@@ -227,7 +256,8 @@ def Jxp_CompareOp : Jxp_OpWithRule<"compare",
   let description = [{
     Compares elementwise in the given direction. The compare type defaults
     from the element type (FLOAT, SIGNED, UNSIGNED); TOTALORDER orders
-    floats totally, as sorting does.
+    floats totally, as sorting does. Complex numbers order by real part,
+    then imaginary part, as jnp's comparisons do.
     ```mlir
     %b = jxp.compare LT, %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
     ```
@@ -656,7 +686,7 @@ def Jxp_SortOp : Jxp_OpWithRule<"sort", [Jxp_Linear]> {
   let description = [{
     Orders lexicographically by the first `num_keys` operands and permutes
     all operands alike. Floats sort as JAX does: -0.0 equals 0.0 and NaNs
-    go last.
+    go last; complex numbers by real part, then imaginary part.
     ```mlir
     %k, %v = jxp.sort(%keys, %vals), dim = 0, num_keys = 1 stable
         : (tensor<4xf32>, tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>)

@@ -11,7 +11,9 @@ def ConvertJxpToStableHLOPass : Pass<"convert-jxp-to-stablehlo", "ModuleOp"> {
     Each op's StableHLO rule (the StableHLOLowering interface) builds the
     replacement. StableHLO is not registered in this build of MLIR: the
     result holds its ops unregistered, printed in generic form for jaxlib to
-    parse and verify. The context must allow unregistered dialects.
+    parse and verify (the pass makes its context accept them). The input
+    holds jxp, func and builtin ops only: anything else, such as StableHLO,
+    is an error.
   }];
 }
 

@@ -45,9 +45,10 @@ void buildMonoidBody(OpBuilder &b, Location loc, Region &region,
                      ReduceKind kind, Type elt) {
   OpBuilder::InsertionGuard guard(b);
   Block *body = hlo::addScalarBody(b, region, {elt, elt}, loc);
-  Value r = hlo::op(b, loc, monoidOp(kind), {body->getArgument(0),
-                                             body->getArgument(1)},
-                    hlo::scalarType(elt));
+  Value x = body->getArgument(0), y = body->getArgument(1);
+  Value r = kind == ReduceKind::Max || kind == ReduceKind::Min
+                ? hlo::maxOrMin(b, loc, x, y, kind == ReduceKind::Max)
+                : hlo::op(b, loc, monoidOp(kind), {x, y}, hlo::scalarType(elt));
   hlo::ret(b, loc, r);
 }
 
@@ -151,15 +152,31 @@ LogicalResult RoundOp::lowerToStableHLO(OpBuilder &b,
   return success();
 }
 
+LogicalResult MaxOp::lowerToStableHLO(OpBuilder &b,
+                                      SmallVectorImpl<Value> &results) {
+  results.push_back(hlo::maxOrMin(b, getLoc(), getLhs(), getRhs(), true));
+  return success();
+}
+
+LogicalResult MinOp::lowerToStableHLO(OpBuilder &b,
+                                      SmallVectorImpl<Value> &results) {
+  results.push_back(hlo::maxOrMin(b, getLoc(), getLhs(), getRhs(), false));
+  return success();
+}
+
 LogicalResult CompareOp::lowerToStableHLO(OpBuilder &b,
                                           SmallVectorImpl<Value> &results) {
   StringRef type = getCompareType()
                        ? stringifyComparisonType(*getCompareType())
                        : StringRef();
-  results.push_back(hlo::compare(b, getLoc(), getLhs(), getRhs(),
-                                 stringifyComparisonDirection(
-                                     getComparisonDirection()),
-                                 type));
+  StringRef dir = stringifyComparisonDirection(getComparisonDirection());
+  bool ordered = getComparisonDirection() != ComparisonDirection::EQ &&
+                 getComparisonDirection() != ComparisonDirection::NE;
+  Value lhs = getLhs(), rhs = getRhs();
+  if (ordered && llvm::isa<ComplexType>(getLhs().getType().getElementType()))
+    results.push_back(hlo::compareComplex(b, getLoc(), lhs, rhs, dir));
+  else
+    results.push_back(hlo::compare(b, getLoc(), lhs, rhs, dir, type));
   return success();
 }
 
@@ -393,8 +410,8 @@ LogicalResult ScatterOp::lowerToStableHLO(OpBuilder &b,
     case ScatterKind::Set: r = upd; break;
     case ScatterKind::Add: r = hlo::op(b, loc, "add", {old, upd}, old.getType()); break;
     case ScatterKind::Mul: r = hlo::op(b, loc, "multiply", {old, upd}, old.getType()); break;
-    case ScatterKind::Min: r = hlo::op(b, loc, "minimum", {old, upd}, old.getType()); break;
-    case ScatterKind::Max: r = hlo::op(b, loc, "maximum", {old, upd}, old.getType()); break;
+    case ScatterKind::Min: r = hlo::maxOrMin(b, loc, old, upd, false); break;
+    case ScatterKind::Max: r = hlo::maxOrMin(b, loc, old, upd, true); break;
     }
     hlo::ret(b, loc, r);
   }
@@ -408,9 +425,6 @@ LogicalResult SortOp::lowerToStableHLO(OpBuilder &b,
   SmallVector<Type> elts;
   for (Value v : getInputs())
     elts.push_back(tensorType(v).getElementType());
-  for (Type t : elts)
-    if (llvm::isa<ComplexType>(t))
-      return emitOpError("sorting complex numbers is not supported yet");
   Operation *sort = hlo::create(
       b, loc, "sort", getInputs(), getResultTypes(),
       {b.getNamedAttr("dimension", b.getI64IntegerAttr(getDimension())),
@@ -438,12 +452,24 @@ LogicalResult SortOp::lowerToStableHLO(OpBuilder &b,
   auto orderType = [&](Type elt) -> StringRef {
     return llvm::isa<FloatType>(elt) ? "TOTALORDER" : hlo::compareType(elt);
   };
+  // The keys compared in turn: a complex key is its real part, then its
+  // imaginary part (JAX's order; XLA has none on complex numbers).
+  SmallVector<std::pair<Value, Value>> keys;
+  for (int64_t k = 0; k < (int64_t)getNumKeys(); ++k) {
+    Value x = body->getArgument(2 * k), y = body->getArgument(2 * k + 1);
+    if (!llvm::isa<ComplexType>(elts[k])) {
+      keys.push_back({x, y});
+      continue;
+    }
+    for (StringRef part : {"real", "imag"})
+      keys.push_back({hlo::complexPart(b, loc, x, part),
+                      hlo::complexPart(b, loc, y, part)});
+  }
   // Lexicographic: lt(k) = x_k < y_k or (x_k == y_k and lt(k + 1)).
   Value lt;
-  for (int64_t k = getNumKeys() - 1; k >= 0; --k) {
-    Value x = canonical(body->getArgument(2 * k));
-    Value y = canonical(body->getArgument(2 * k + 1));
-    StringRef type = orderType(elts[k]);
+  for (auto [xk, yk] : llvm::reverse(keys)) {
+    Value x = canonical(xk), y = canonical(yk);
+    StringRef type = orderType(tensorType(x).getElementType());
     Value less = hlo::compare(b, loc, x, y, "LT", type);
     if (lt) {
       Value eq = hlo::compare(b, loc, x, y, "EQ", type);

@@ -55,11 +55,16 @@ static Attribute floatOrInt(Type elt, double value, bool lowest,
     return DenseElementsAttr::get(type, v);
   }
   if (auto ct = llvm::dyn_cast<ComplexType>(elt)) {
+    // Complex numbers order by real part first (XLA's max and min): the
+    // extremes are -inf and +inf with a zero imaginary part, as JAX's
+    // identities of max and min.
     auto &sem = llvm::cast<FloatType>(ct.getElementType()).getFloatSemantics();
     APFloat re(value), im(0.0);
     bool lost;
     re.convert(sem, APFloat::rmNearestTiesToEven, &lost);
     im.convert(sem, APFloat::rmNearestTiesToEven, &lost);
+    if (lowest || highest)
+      re = APFloat::getInf(sem, lowest);
     return DenseElementsAttr::get(type, {std::complex<APFloat>(re, im)});
   }
   unsigned width = elt.getIntOrFloatBitWidth();
@@ -117,6 +122,32 @@ Value hlo::compare(OpBuilder &b, Location loc, Value lhs, Value rhs,
              b.getNamedAttr("compare_type",
                             attr(ctx, ("#stablehlo<comparison_type " + type +
                                        ">").str()))});
+}
+
+Value hlo::complexPart(OpBuilder &b, Location loc, Value v, StringRef part) {
+  auto type = llvm::cast<RankedTensorType>(v.getType());
+  Type real = llvm::cast<ComplexType>(type.getElementType()).getElementType();
+  return op(b, loc, part, v, type.clone(real));
+}
+
+Value hlo::compareComplex(OpBuilder &b, Location loc, Value x, Value y,
+                          StringRef dir) {
+  Value rx = complexPart(b, loc, x, "real");
+  Value ry = complexPart(b, loc, y, "real");
+  Value ix = complexPart(b, loc, x, "imag");
+  Value iy = complexPart(b, loc, y, "imag");
+  Value sameReal = compare(b, loc, rx, ry, "EQ");
+  Value byImag = compare(b, loc, ix, iy, dir);
+  Value byReal = compare(b, loc, rx, ry, dir);
+  return op(b, loc, "select", {sameReal, byImag, byReal}, byReal.getType());
+}
+
+Value hlo::maxOrMin(OpBuilder &b, Location loc, Value x, Value y, bool isMax) {
+  auto type = llvm::cast<RankedTensorType>(x.getType());
+  if (!llvm::isa<ComplexType>(type.getElementType()))
+    return op(b, loc, isMax ? "maximum" : "minimum", {x, y}, type);
+  Value pickX = compareComplex(b, loc, x, y, isMax ? "GT" : "LT");
+  return op(b, loc, "select", {pickX, x, y}, type);
 }
 
 Block *hlo::addScalarBody(OpBuilder &b, Region &region, TypeRange eltTypes,

@@ -46,6 +46,19 @@ StringRef compareType(Type elt);
 Value compare(OpBuilder &b, Location loc, Value lhs, Value rhs, StringRef dir,
               StringRef type = "");
 
+/// The real or imaginary part (`part` is "real" or "imag") of complex `v`.
+Value complexPart(OpBuilder &b, Location loc, Value v, StringRef part);
+
+/// `x dir y` for complex x and y, ordered by real part, then imaginary part,
+/// as JAX orders them. XLA has no order on complex numbers: its constant
+/// folder aborts the process on an ordered comparison of them.
+Value compareComplex(OpBuilder &b, Location loc, Value x, Value y,
+                     StringRef dir);
+
+/// max(x, y) (`isMax`) or min(x, y) of any element type; complex numbers in
+/// the order above (XLA's folder rejects their maximum and minimum).
+Value maxOrMin(OpBuilder &b, Location loc, Value x, Value y, bool isMax);
+
 /// Adds a block to `region` with one 0-d tensor argument per type and sets
 /// the builder's insertion point into it.
 Block *addScalarBody(OpBuilder &b, Region &region, TypeRange eltTypes,

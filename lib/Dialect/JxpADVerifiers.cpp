@@ -1,7 +1,10 @@
 //===- JxpADVerifiers.cpp - symbol checks of the autodiff ops --*- C++ -*-===//
 //
 // Each autodiff op names functions whose signatures must fit its operands
-// and results; these checks run with the symbol table at hand.
+// and results; these checks run with the symbol table at hand. The `jxp.*`
+// attributes the autodiff passes read on functions are checked here too:
+// they index arguments and results, so an entry out of range would make a
+// pass read past them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -159,6 +162,18 @@ LogicalResult CustomJvpCallOp::verifySymbolUses(SymbolTableCollection &symbols) 
                        "together, one entry per variant");
   if (!variants)
     return success();
+  // A mask names zero tangents among the differentiable primals; the JVP
+  // pass picks the one variant whose mask matches.
+  uint64_t diffBits = 0;
+  for (int64_t i : getDiff())
+    diffBits |= uint64_t(1) << i;
+  for (auto [k, mask] : llvm::enumerate(*masks)) {
+    if ((uint64_t)mask & ~diffBits)
+      return emitOpError("zero_masks entry ")
+             << mask << " names primals outside diff";
+    if (llvm::is_contained(masks->take_front(k), mask))
+      return emitOpError("zero_masks entry ") << mask << " appears twice";
+  }
   for (auto [variant, mask] : llvm::zip(*variants, *masks)) {
     auto vt = lookupFunction(*this, symbols,
                              llvm::cast<FlatSymbolRefAttr>(variant),
@@ -197,6 +212,8 @@ LogicalResult CustomVjpCallOp::verifySymbolUses(SymbolTableCollection &symbols) 
   if (failed(fwd) || failed(bwd))
     return failure();
   int64_t numRes = getNumResiduals();
+  if (numRes < 0)
+    return emitOpError("num_residuals must be non-negative, got ") << numRes;
   ArrayRef<Type> fwdOuts = fwd->getResults();
   if ((int64_t)fwdOuts.size() != (int64_t)outs.size() + numRes)
     return emitOpError("forward rule must return the results, then ")
@@ -237,4 +254,59 @@ LogicalResult CustomLinOp::verifySymbolUses(SymbolTableCollection &symbols) {
                          args.drop_front(numRes + numClosure))))
     return failure();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Function attributes of the autodiff passes
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// `positions` are distinct, increasing and within [0, bound).
+LogicalResult checkPositions(Operation *op, StringRef name,
+                             ArrayRef<int64_t> positions, int64_t bound,
+                             StringRef of) {
+  for (auto [k, i] : llvm::enumerate(positions))
+    if (i < 0 || i >= bound || (k && positions[k - 1] >= i))
+      return op->emitOpError("'")
+             << name << "' must list distinct " << of
+             << " positions in increasing order, below " << bound << ", got "
+             << Attribute(DenseI64ArrayAttr::get(op->getContext(), positions));
+  return success();
+}
+} // namespace
+
+LogicalResult JxpDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  // Other `jxp.*` attributes are free-form notes passes do not read.
+  StringRef name = attr.getName().strref();
+  if (name != "jxp.linear_args" && name != "jxp.linear_results" &&
+      name != "jxp.num_residuals")
+    return success();
+  auto fn = llvm::dyn_cast<func::FuncOp>(op);
+  if (!fn)
+    return op->emitOpError("'") << name << "' applies to a func.func only";
+  int64_t numArgs = fn.getNumArguments(), numResults = fn.getNumResults();
+  if (name == "jxp.num_residuals") {
+    // The primal half of a split: its last num_residuals results.
+    auto n = llvm::dyn_cast<IntegerAttr>(attr.getValue());
+    if (!n || !n.getType().isSignlessInteger(64) || n.getInt() < 0 ||
+        n.getInt() > numResults)
+      return op->emitOpError("'jxp.num_residuals' must be an i64 between 0 "
+                             "and the result count (")
+             << numResults << ")";
+    return success();
+  }
+  auto positions = llvm::dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+  if (!positions)
+    return op->emitOpError("'") << name << "' must be an array<i64: ...>";
+  if (name == "jxp.linear_args")
+    return checkPositions(op, name, positions.asArrayRef(), numArgs,
+                          "argument");
+  // jxp.linear_results: for each result of the linear half, the position of
+  // the split function's result it is.
+  if ((int64_t)positions.size() != numResults)
+    return op->emitOpError("'jxp.linear_results' needs one entry per result (")
+           << numResults << "), got " << positions.size();
+  return checkPositions(op, name, positions.asArrayRef(),
+                        std::numeric_limits<int64_t>::max(), "result");
 }

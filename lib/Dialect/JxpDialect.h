@@ -30,6 +30,25 @@ namespace mlir::jxp {
 llvm::LogicalResult lowerByName(Operation *op, llvm::StringRef hloName,
                                 OpBuilder &b,
                                 llvm::SmallVectorImpl<Value> &results);
+
+/// Checks that a ranked tensor type is an array XLA can hold: a static shape
+/// and fewer than 2^63 bytes (XLA aborts the process on a larger one).
+/// `emitError` starts the diagnostic with the value's name ("operand #0").
+/// Other types pass: type constraints report them.
+llvm::LogicalResult
+verifyArrayType(Type type, llvm::function_ref<InFlightDiagnostic()> emitError);
+
+/// Every operand and result of a jxp op is such an array (ArrayTypes trait).
+template <typename ConcreteType>
+class ArrayTypes : public OpTrait::TraitBase<ConcreteType, ArrayTypes> {
+public:
+  static llvm::LogicalResult verifyTrait(Operation *op);
+};
+llvm::LogicalResult verifyArrayTypes(Operation *op);
+template <typename ConcreteType>
+llvm::LogicalResult ArrayTypes<ConcreteType>::verifyTrait(Operation *op) {
+  return verifyArrayTypes(op);
+}
 } // namespace mlir::jxp
 
 #define GET_OP_CLASSES

@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
@@ -77,6 +78,60 @@ LogicalResult checkOneIndexType(Operation *op, ValueRange indices) {
 }
 } // namespace
 
+//===----------------------------------------------------------------------===//
+// Arrays
+//===----------------------------------------------------------------------===//
+
+/// Bytes XLA stores per element (a boolean takes one; a complex number two
+/// floats); 1 for types that are no array elements (constraints reject them).
+static int64_t elementBytes(Type elt) {
+  if (auto complex = llvm::dyn_cast<ComplexType>(elt))
+    return 2 * elementBytes(complex.getElementType());
+  if (llvm::isa<IntegerType, FloatType>(elt))
+    return (elt.getIntOrFloatBitWidth() + 7) / 8;
+  return 1;
+}
+
+LogicalResult
+mlir::jxp::verifyArrayType(Type type,
+                           function_ref<InFlightDiagnostic()> emitError) {
+  auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return success();
+  if (!tensor.hasStaticShape())
+    return emitError() << "has dynamic shape " << type
+                       << ": jxp arrays have static shapes";
+  // XLA multiplies the sizes in order, then by the element size, and aborts
+  // on an overflow even when a later size is 0: so do we, without the abort.
+  std::optional<int64_t> bytes = elementBytes(tensor.getElementType());
+  for (int64_t d : tensor.getShape())
+    if (bytes)
+      bytes = llvm::checkedMul(*bytes, std::max<int64_t>(d, 1));
+  if (!bytes)
+    return emitError() << "of type " << type
+                       << " would hold 2^63 bytes or more, more than XLA "
+                          "can address";
+  return success();
+}
+
+LogicalResult mlir::jxp::verifyArrayTypes(Operation *op) {
+  for (auto [i, v] : llvm::enumerate(op->getOperands()))
+    if (failed(verifyArrayType(v.getType(), [&, i = i] {
+          return op->emitOpError() << "operand #" << i << " ";
+        })))
+      return failure();
+  for (auto [i, v] : llvm::enumerate(op->getResults()))
+    if (failed(verifyArrayType(v.getType(), [&, i = i] {
+          return op->emitOpError() << "result #" << i << " ";
+        })))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
 LogicalResult ConstantOp::verify() {
   if (getValue().getType() != getType())
     return emitOpError("value type ")
@@ -90,6 +145,24 @@ LogicalResult IotaOp::verify() {
   if (dim < 0 || dim >= rank)
     return emitOpError("iota dimension ")
            << dim << " is out of range for rank " << rank;
+  return success();
+}
+
+LogicalResult AbsOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  // Runs before the operand's type is verified (the custom form is parsed
+  // through it).
+  auto type = operands.size() == 1
+                  ? llvm::dyn_cast<RankedTensorType>(operands[0].getType())
+                  : RankedTensorType();
+  if (!type)
+    return emitOptionalError(loc, "jxp.abs takes one ranked tensor");
+  Type elt = type.getElementType();
+  if (auto complex = llvm::dyn_cast<ComplexType>(elt))
+    elt = complex.getElementType();
+  inferred.push_back(type.clone(elt));
   return success();
 }
 
@@ -238,7 +311,9 @@ LogicalResult SliceOp::verify() {
              << start[i] << ":" << limit[i] << ":" << strides[i]
              << "] is invalid for dimension " << i << " of size "
              << in.getDimSize(i);
-    expected.push_back((limit[i] - start[i] + strides[i] - 1) / strides[i]);
+    // ceil((limit - start) / stride), without overflow at large strides.
+    int64_t span = limit[i] - start[i];
+    expected.push_back(span == 0 ? 0 : (span - 1) / strides[i] + 1);
   }
   return expectShape(*this, expected);
 }
@@ -293,7 +368,7 @@ LogicalResult ConcatenateOp::verify() {
     return emitOpError("dimension ") << dim << " is out of range for rank "
                                      << first.getRank();
   SmallVector<int64_t> expected(first.getShape());
-  expected[dim] = 0;
+  std::optional<int64_t> joined = 0;
   for (Value v : getInputs()) {
     auto t = tensorType(v);
     if (failed(expectElementType(*this, v, first.getElementType(), "input")))
@@ -305,8 +380,12 @@ LogicalResult ConcatenateOp::verify() {
         return emitOpError("inputs differ in dimension ")
                << i << " (" << first.getDimSize(i) << " vs "
                << t.getDimSize(i) << ")";
-    expected[dim] += t.getDimSize(dim);
+    if (joined)
+      joined = llvm::checkedAdd(*joined, t.getDimSize(dim));
   }
+  if (!joined)
+    return emitOpError("the joined dimension ") << dim << " overflows int64";
+  expected[dim] = *joined;
   if (failed(expectElementType(*this, getResult(), first.getElementType(),
                                "result")))
     return failure();
@@ -332,11 +411,19 @@ LogicalResult PadOp::verify() {
   for (int64_t i = 0; i < in.getRank(); ++i) {
     if (interior[i] < 0)
       return emitOpError("interior padding must be non-negative");
+    // n + lo + hi + (n - 1) * interior, failing on overflow (StableHLO's
+    // verifier wraps around, and XLA then rejects or aborts).
     int64_t n = in.getDimSize(i);
-    int64_t size = lo[i] + hi[i] + n + std::max<int64_t>(n - 1, 0) * interior[i];
-    if (size < 0)
+    std::optional<int64_t> size =
+        llvm::checkedMul(std::max<int64_t>(n - 1, 0), interior[i]);
+    for (int64_t term : {n, lo[i], hi[i]})
+      if (size)
+        size = llvm::checkedAdd(*size, term);
+    if (!size)
+      return emitOpError("padding overflows the size of dimension ") << i;
+    if (*size < 0)
       return emitOpError("padding makes dimension ") << i << " negative";
-    expected.push_back(size);
+    expected.push_back(*size);
   }
   return expectShape(*this, expected);
 }
@@ -368,6 +455,11 @@ template <typename Op>
 static LogicalResult verifyArgReduce(Op op) {
   auto in = op.getOperand().getType();
   int64_t axis = op.getAxis();
+  // As in JAX; XLA's constant folder aborts on the comparison the lowering
+  // would make.
+  if (llvm::isa<ComplexType>(in.getElementType()))
+    return op.emitOpError("complex numbers have no order to find an extreme "
+                          "of");
   if (axis < 0 || axis >= in.getRank())
     return op.emitOpError("axis ")
            << axis << " is out of range for rank " << in.getRank();
@@ -382,6 +474,13 @@ static LogicalResult verifyCumulative(Op op) {
   if (axis < 0 || axis >= rank)
     return op.emitOpError("axis ") << axis << " is out of range for rank "
                                    << rank;
+  // The scan is a reduce_window over the axis padded with n - 1 elements
+  // (as JAX lowers it): 2n - 1 must fit in int64.
+  int64_t n = op.getType().getDimSize(axis);
+  if (n > (int64_t(1) << 62))
+    return op.emitOpError("axis ")
+           << axis << " of size " << n
+           << " is too long to scan: padded to 2n - 1 it overflows int64";
   return success();
 }
 LogicalResult CumsumOp::verify() { return verifyCumulative(*this); }
@@ -424,6 +523,83 @@ LogicalResult DotGeneralOp::verify() {
   return expectShape(*this, expected);
 }
 
+/// Checks that `dims` are listed in increasing order, as StableHLO wants
+/// the dimension lists of gather and scatter.
+static LogicalResult checkSorted(Operation *op, ArrayRef<int64_t> dims,
+                                 StringRef what) {
+  if (!llvm::is_sorted(dims))
+    return op->emitOpError() << what << " must be sorted, got "
+                             << shapeStr(dims);
+  return success();
+}
+
+/// The checks gather and scatter share (StableHLO's gather_c2..c19 and
+/// scatter_c9..c22): `windowless` are the operand dimensions that get no
+/// window dimension (collapsed or inserted), `batching` the operand's
+/// batching dimensions and `indexBatching` the indices' ones, `indexMap`
+/// the operand dimension each index vector entry addresses.
+static LogicalResult
+verifyIndexingDims(Operation *op, RankedTensorType operand,
+                   RankedTensorType indices, int64_t ivd,
+                   ArrayRef<int64_t> windowless, StringRef windowlessName,
+                   ArrayRef<int64_t> batching, ArrayRef<int64_t> indexBatching,
+                   ArrayRef<int64_t> indexMap, StringRef indexMapName) {
+  int64_t rank = operand.getRank(), idxRank = indices.getRank();
+  if (ivd < 0 || ivd > idxRank)
+    return op->emitOpError("index_vector_dim ")
+           << ivd << " is out of range for indices of rank " << idxRank;
+  if (failed(checkSorted(op, windowless, windowlessName)) ||
+      failed(checkSorted(op, batching, "operand_batching_dims")))
+    return failure();
+  SmallVector<int64_t> dropped(windowless);
+  llvm::append_range(dropped, batching);
+  if (failed(checkDims(op, dropped, rank,
+                       (windowlessName + " or operand_batching_dims entry")
+                           .str())))
+    return failure();
+  if (batching.size() != indexBatching.size())
+    return op->emitOpError("operand and indices need as many batching "
+                           "dimensions");
+  // index_vector_dim == rank stands for an implicit trailing dimension of
+  // size 1, which cannot be a batching dimension.
+  if (failed(checkDims(op, indexBatching, idxRank, "indices batching "
+                                                   "dimension")))
+    return failure();
+  if (llvm::is_contained(indexBatching, ivd))
+    return op->emitOpError("index_vector_dim ")
+           << ivd << " cannot be an indices batching dimension";
+  for (auto [d, id] : llvm::zip_equal(batching, indexBatching))
+    if (operand.getDimSize(d) != indices.getDimSize(id))
+      return op->emitOpError("operand batching dimension ")
+             << d << " (size " << operand.getDimSize(d)
+             << ") and indices batching dimension " << id << " (size "
+             << indices.getDimSize(id) << ") differ in size";
+  int64_t indexVectorSize = ivd == idxRank ? 1 : indices.getDimSize(ivd);
+  if ((int64_t)indexMap.size() != indexVectorSize)
+    return op->emitOpError()
+           << indexMapName << " has " << indexMap.size()
+           << " entries for index vectors of size " << indexVectorSize;
+  if (failed(checkDims(op, indexMap, rank, (indexMapName + " entry").str())))
+    return failure();
+  for (int64_t d : indexMap)
+    if (llvm::is_contained(batching, d))
+      return op->emitOpError()
+             << indexMapName << " entry " << d
+             << " is an operand batching dimension";
+  return success();
+}
+
+/// The sizes of the indices' dimensions other than index_vector_dim: the
+/// scatter (or gather batch) dimensions, in order.
+static SmallVector<int64_t> scatterSizes(RankedTensorType indices,
+                                         int64_t ivd) {
+  SmallVector<int64_t> sizes;
+  for (int64_t i = 0; i < indices.getRank(); ++i)
+    if (i != ivd)
+      sizes.push_back(indices.getDimSize(i));
+  return sizes;
+}
+
 LogicalResult GatherOp::verify() {
   auto in = getOperand().getType(), idx = getStartIndices().getType();
   int64_t ivd = getIndexVectorDim();
@@ -436,47 +612,35 @@ LogicalResult GatherOp::verify() {
         fill.getType() != in.getElementType())
       return emitOpError("fill_value ")
              << fill << " should be a scalar of type " << in.getElementType();
-  if (ivd < 0 || ivd > idx.getRank())
-    return emitOpError("index_vector_dim ") << ivd << " is out of range";
-  if (getOperandBatchingDims().size() != getStartIndicesBatchingDims().size())
-    return emitOpError("operand and start indices need as many batching "
-                       "dimensions");
-  int64_t indexVectorSize = ivd == idx.getRank() ? 1 : idx.getDimSize(ivd);
-  if ((int64_t)getStartIndexMap().size() != indexVectorSize)
-    return emitOpError("start_index_map has ")
-           << getStartIndexMap().size() << " entries for index vectors of size "
-           << indexVectorSize;
   if ((int64_t)sizes.size() != in.getRank())
     return emitOpError("needs one slice size per operand dimension (")
            << in.getRank() << ")";
-  if (failed(checkDims(*this, getStartIndexMap(), in.getRank(),
-                       "start_index_map entry")))
-    return failure();
-  SmallVector<int64_t> dropped(getCollapsedSliceDims());
-  llvm::append_range(dropped, getOperandBatchingDims());
-  if (failed(checkDims(*this, dropped, in.getRank(),
-                       "collapsed or batching dimension")))
+  if (failed(verifyIndexingDims(*this, in, idx, ivd, getCollapsedSliceDims(),
+                                "collapsed_slice_dims",
+                                getOperandBatchingDims(),
+                                getStartIndicesBatchingDims(),
+                                getStartIndexMap(), "start_index_map")))
     return failure();
   for (int64_t i = 0; i < in.getRank(); ++i)
     if (sizes[i] < 0 || sizes[i] > in.getDimSize(i))
       return emitOpError("slice size ") << sizes[i] << " does not fit dimension "
                                         << i << " of size " << in.getDimSize(i);
+  SmallVector<int64_t> dropped(getCollapsedSliceDims());
+  llvm::append_range(dropped, getOperandBatchingDims());
   for (int64_t d : dropped)
     if (sizes[d] > 1)
-      return emitOpError("collapsed dimension ") << d << " has slice size "
-                                                 << sizes[d];
+      return emitOpError("collapsed or batching dimension ")
+             << d << " has slice size " << sizes[d];
   SmallVector<int64_t> offsetSizes = dropDims(sizes, dropped);
-  SmallVector<int64_t> batchSizes;
-  for (int64_t i = 0; i < idx.getRank(); ++i)
-    if (i != ivd)
-      batchSizes.push_back(idx.getDimSize(i));
+  SmallVector<int64_t> batchSizes = scatterSizes(idx, ivd);
   auto offsetDims = getOffsetDims();
   if (offsetDims.size() != offsetSizes.size())
     return emitOpError("offset_dims has ")
            << offsetDims.size() << " entries but slices keep "
            << offsetSizes.size() << " dimensions";
   int64_t rank = offsetSizes.size() + batchSizes.size();
-  if (failed(checkDims(*this, offsetDims, rank, "offset dimension")))
+  if (failed(checkSorted(*this, offsetDims, "offset_dims")) ||
+      failed(checkDims(*this, offsetDims, rank, "offset dimension")))
     return failure();
   SmallVector<int64_t> expected;
   size_t o = 0, bch = 0;
@@ -493,50 +657,54 @@ LogicalResult ScatterOp::verify() {
   if (failed(expectElementType(*this, getUpdates(), in.getElementType(),
                                "updates")))
     return failure();
-  if (ivd < 0 || ivd > idx.getRank())
-    return emitOpError("index_vector_dim ") << ivd << " is out of range";
-  if (getOperandBatchingDims().size() !=
-      getScatterIndicesBatchingDims().size())
-    return emitOpError("operand and scatter indices need as many batching "
-                       "dimensions");
-  int64_t indexVectorSize = ivd == idx.getRank() ? 1 : idx.getDimSize(ivd);
-  if ((int64_t)getScatterDimsToOperandDims().size() != indexVectorSize)
-    return emitOpError("scatter_dims_to_operand_dims has ")
-           << getScatterDimsToOperandDims().size()
-           << " entries for index vectors of size " << indexVectorSize;
-  int64_t scatterRank = idx.getRank() - (ivd < idx.getRank() ? 1 : 0);
-  int64_t windowRank = getUpdateWindowDims().size();
-  if (upd.getRank() != scatterRank + windowRank)
+  if (failed(verifyIndexingDims(
+          *this, in, idx, ivd, getInsertedWindowDims(), "inserted_window_dims",
+          getOperandBatchingDims(), getScatterIndicesBatchingDims(),
+          getScatterDimsToOperandDims(), "scatter_dims_to_operand_dims")))
+    return failure();
+  auto windowDims = getUpdateWindowDims();
+  SmallVector<int64_t> scatterDims = scatterSizes(idx, ivd);
+  int64_t windowRank = windowDims.size();
+  if (upd.getRank() != (int64_t)scatterDims.size() + windowRank)
     return emitOpError("updates have rank ")
            << upd.getRank() << " but indices and window need "
-           << scatterRank + windowRank;
+           << scatterDims.size() + windowRank;
   if (windowRank + (int64_t)getInsertedWindowDims().size() +
           (int64_t)getOperandBatchingDims().size() !=
       in.getRank())
     return emitOpError("window, inserted and batching dimensions must cover "
                        "the operand's rank ")
            << in.getRank();
-  if (failed(checkDims(*this, getUpdateWindowDims(), upd.getRank(),
+  if (failed(checkSorted(*this, windowDims, "update_window_dims")) ||
+      failed(checkDims(*this, windowDims, upd.getRank(),
                        "update window dimension")))
     return failure();
+  // The operand dimensions that are neither inserted nor batching are the
+  // window's, in order; the updates' other dimensions are the scatter
+  // dimensions of the indices, in order.
   SmallVector<int64_t> notWindow(getInsertedWindowDims());
   llvm::append_range(notWindow, getOperandBatchingDims());
-  if (failed(checkDims(*this, notWindow, in.getRank(),
-                       "inserted or batching dimension")) ||
-      failed(checkDims(*this, getScatterDimsToOperandDims(), in.getRank(),
-                       "scatter_dims_to_operand_dims entry")))
-    return failure();
-  // The remaining operand dimensions are the window's, in order.
   size_t w = 0;
   for (int64_t d = 0; d < in.getRank(); ++d) {
     if (llvm::is_contained(notWindow, d))
       continue;
-    int64_t u = getUpdateWindowDims()[w++];
+    int64_t u = windowDims[w++];
     if (upd.getDimSize(u) > in.getDimSize(d))
       return emitOpError("update window dimension ")
              << u << " of size " << upd.getDimSize(u)
              << " exceeds operand dimension " << d << " of size "
              << in.getDimSize(d);
+  }
+  size_t k = 0;
+  for (int64_t u = 0; u < upd.getRank(); ++u) {
+    if (llvm::is_contained(windowDims, u))
+      continue;
+    if (upd.getDimSize(u) != scatterDims[k])
+      return emitOpError("updates dimension ")
+             << u << " of size " << upd.getDimSize(u)
+             << " should match the indices' scatter dimension of size "
+             << scatterDims[k];
+    ++k;
   }
   return success();
 }

@@ -3,6 +3,7 @@
 #include "Driver/Driver.h"
 
 #include "Conversion/Passes.h"
+#include "Driver/InputChecks.h"
 #include "Dialect/JxpDialect.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -14,7 +15,9 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include <memory>
 #include <mutex>
+#include <vector>
 
 using namespace mlir;
 
@@ -61,28 +64,73 @@ void printDiagnostic(llvm::raw_ostream &os, Diagnostic &diag) {
     printDiagnostic(os, note);
 }
 
-/// One context for the life of the process: types and attributes stay
-/// uniqued across compilations, and registration happens once.
-MLIRContext &sharedContext() {
-  static MLIRContext *ctx = [] {
+/// Contexts for compiles. A context keeps every type, attribute, symbol
+/// name and location it has seen, so each is dropped after a bounded number
+/// of compiles; idle ones wait in a pool, so compiles on different threads
+/// each get their own and run at the same time.
+class ContextPool {
+public:
+  /// Compiles one context serves before it is dropped.
+  static constexpr unsigned kCompilesPerContext = 64;
+
+  struct Lease {
+    std::unique_ptr<MLIRContext> context;
+    unsigned uses = 0;
+  };
+
+  Lease acquire() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!idle.empty()) {
+        Lease lease = std::move(idle.back());
+        idle.pop_back();
+        return lease;
+      }
+    }
     DialectRegistry registry;
     ::jxp::registerDialects(registry);
-    auto *c = new MLIRContext(registry, MLIRContext::Threading::DISABLED);
-    c->allowUnregisteredDialects(true);
-    c->loadAllAvailableDialects();
-    return c;
-  }();
-  return *ctx;
+    Lease lease;
+    lease.context = std::make_unique<MLIRContext>(
+        registry, MLIRContext::Threading::DISABLED);
+    // StableHLO is not registered on this side (design.md section 1): the
+    // conversion's output holds its ops by name.
+    lease.context->allowUnregisteredDialects(true);
+    lease.context->loadAllAvailableDialects();
+    return lease;
+  }
+
+  void release(Lease lease) {
+    if (++lease.uses >= kCompilesPerContext)
+      return; // dropped: its memory goes with it
+    std::lock_guard<std::mutex> lock(mutex);
+    idle.push_back(std::move(lease));
+  }
+
+private:
+  std::mutex mutex;
+  std::vector<Lease> idle;
+};
+
+ContextPool &contextPool() {
+  static ContextPool *pool = new ContextPool();
+  return *pool;
 }
+
+/// Returns its context to the pool when the compile ends, however it ends.
+struct ScopedLease {
+  ContextPool::Lease lease;
+  ScopedLease() : lease(contextPool().acquire()) {}
+  ~ScopedLease() { contextPool().release(std::move(lease)); }
+  MLIRContext &context() { return *lease.context; }
+};
 } // namespace
 
 ::jxp::PipelineResult (::jxp::runPipeline)(const std::string &moduleText,
                                      const std::string &pipeline,
                                      bool genericForm, bool debugInfo) {
-  static std::mutex mutex;
-  std::lock_guard<std::mutex> lock(mutex);
   registerPasses();
-  MLIRContext &ctx = sharedContext();
+  ScopedLease lease;
+  MLIRContext &ctx = lease.context();
   PipelineResult result;
   llvm::raw_string_ostream diags(result.diagnostics);
   ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
@@ -90,9 +138,18 @@ MLIRContext &sharedContext() {
     return success();
   });
 
+  if (auto hazard = findParserHazard(moduleText)) {
+    StringRef before = StringRef(moduleText).take_front(hazard->offset);
+    size_t lineStart = before.rfind('\n') + 1; // npos + 1 == 0
+    diags << "error: line " << before.count('\n') + 1 << ", column "
+          << hazard->offset - lineStart + 1 << ": " << hazard->message << "\n";
+    return result;
+  }
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(moduleText, ParserConfig(&ctx));
-  if (!module)
+  // StableHLO being unregistered here, the context takes any op: those of
+  // other dialects are refused before a pass meets them.
+  if (!module || failed(verifyRegisteredOps(*module)))
     return result;
 
   StringRef passes = pipeline;

@@ -48,15 +48,6 @@ LogicalResult binary(Operation *op, OpBuilder &b, ArrayRef<Value> tangents,
 Value square(Emitter &e, Value x) { return e.mul(x, x); }
 Value one(Emitter &e, Value like) { return e.splat(like.getType(), 1); }
 
-/// 1 where x == z, except 0.5 where also y == z: splits the derivative of
-/// max/min evenly between tied operands, as JAX does.
-Value balancedEq(Emitter &e, Value x, Value z, Value y) {
-  Value half = e.select(e.compare(y, z, ComparisonDirection::EQ),
-                        e.splat(z.getType(), 0.5), one(e, z));
-  return e.select(e.compare(x, z, ComparisonDirection::EQ), half,
-                  e.zerosLike(z));
-}
-
 LogicalResult noTangents(Operation *op, SmallVectorImpl<Value> &out) {
   return zeroJvp(op, out);
 }
@@ -73,9 +64,28 @@ LogicalResult NegOp::jvp(OpBuilder &b, ArrayRef<Value> t,
 }
 LogicalResult AbsOp::jvp(OpBuilder &b, ArrayRef<Value> t,
                          SmallVectorImpl<Value> &out) {
-  if (llvm::isa<ComplexType>(getType().getElementType()))
-    return emitOpError("differentiation of abs of complex numbers is not "
-                       "supported");
+  if (auto complex = llvm::dyn_cast<ComplexType>(
+          getOperand().getType().getElementType()))
+    // The modulus: Re(conj(x) g) / |x| = (Re x Re g + Im x Im g) / |x|, with
+    // |x| = 0 read as 1 (so 0 at x = 0), as JAX's rule. Re converts to the
+    // real type; Im z = Re(-i z), as jxp has no imag op (NaN, not JAX's
+    // value, where a real part is infinite).
+    return unary(*this, b, t, out, [&](Emitter &e, Value g, Value x, Value y) {
+      auto xType = Emitter::typeOf(x);
+      auto &sem = llvm::cast<FloatType>(complex.getElementType())
+                      .getFloatSemantics();
+      Value minusI = ConstantOp::create(
+          e.b, e.loc, xType,
+          DenseElementsAttr::get(
+              xType, std::complex<APFloat>(APFloat::getZero(sem),
+                                           APFloat::getOne(sem, true))));
+      auto re = [&](Value z) { return e.convert(z, complex.getElementType()); };
+      auto im = [&](Value z) { return re(e.mul(z, minusI)); };
+      Value isZero =
+          e.compare(y, e.zerosLike(y), ComparisonDirection::EQ);
+      Value safe = e.select(isZero, one(e, y), y);
+      return e.div(e.add(e.mul(re(g), re(x)), e.mul(im(g), im(x))), safe);
+    });
   // select(x >= 0, g, -g): the derivative at 0 is 1, as in JAX.
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value) {
     return e.select(e.compare(x, e.zerosLike(x), ComparisonDirection::GE), g,
@@ -244,11 +254,11 @@ LogicalResult PowOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   return binary(
       *this, b, t, out,
       [](Emitter &e, Value g, Value x, Value y, Value) {
-        // y * x^(y-1), and 0 where y == 0 (even at x == 0).
-        Value jac = e.mul(y, e.pow(x, e.sub(y, one(e, y))));
-        jac = e.select(e.compare(y, e.zerosLike(y), ComparisonDirection::EQ),
-                       e.zerosLike(y), jac);
-        return e.mul(g, jac);
+        // y * x^(y-1), NaN at 0^0 (0 * inf): JAX holds pow with an inexact
+        // exponent not differentiable there. An integer exponent (the
+        // derivative is 0 at y == 0) is lax.pow's concern in Python, as
+        // the op takes one element type.
+        return e.mul(g, e.mul(y, e.pow(x, e.sub(y, one(e, y)))));
       },
       [](Emitter &e, Value g, Value x, Value, Value z) {
         // log(x) * x^y, with log(0) replaced by 0 (its factor x^y is 0).

@@ -482,6 +482,13 @@ LogicalResult SortOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   Emitter e(b, getLoc());
   auto type = Emitter::typeOf(getInputs()[0]);
   int64_t rank = type.getRank(), dim = getDimension();
+  // Empty arrays: nothing to permute. (The gather below would take slices
+  // of size 1 from a dimension of size 0, which StableHLO rejects.)
+  if (type.getNumElements() == 0) {
+    for (auto [v, r] : llvm::zip(t, getResults()))
+      out.push_back(v && Emitter::isDifferentiable(r.getType()) ? v : Value());
+    return success();
+  }
   Type idxElt = type.getDimSize(dim) < (int64_t(1) << 31) - 1 ? b.getI32Type()
                                                                : b.getI64Type();
   auto idxType = type.clone(idxElt);

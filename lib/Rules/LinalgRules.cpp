@@ -62,7 +62,10 @@ LogicalResult CholeskyOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   if (!t[0])
     return zeroJvp(*this, out);
   Emitter e(b, getLoc());
-  Value L = getResult();
+  // The factor's lower triangle, as JAX's rule takes it: where the matrix
+  // is not positive definite the op gives NaNs everywhere, and NaNs above
+  // the diagonal would spread into every product below.
+  Value L = triangle(e, getResult(), /*lower=*/true);
   // L^-1 dA L^-T: solve from the right with L^T, then from the left with L.
   auto tmp = TriangularSolveOp::create(b, getLoc(), L.getType(), L, t[0],
                                        /*left_side=*/false, /*lower=*/true,
@@ -99,11 +102,16 @@ LogicalResult TriangularSolveOp::jvp(OpBuilder &b, ArrayRef<Value> t,
     auto inv = [&](Value rhs) {
       return solve(e, *this, getA(), rhs, getTransposeA());
     };
-    Value term = getLeftSide() ? inv(matmul(e, ga, x)) : Value();
-    if (!getLeftSide()) {
-      // x op(da) op(a)^-1: solve (x op(da)) from the right.
-      term = inv(matmul(e, x, ga));
-    }
+    // The cheaper association first, as JAX picks it (b is m x n); the
+    // choice shows where a singular a gives infinities and NaNs.
+    auto bType = getB().getType();
+    int64_t m = bType.getDimSize(bType.getRank() - 2),
+            n = bType.getDimSize(bType.getRank() - 1);
+    Value term;
+    if (getLeftSide())
+      term = m > n ? inv(matmul(e, ga, x)) : matmul(e, inv(ga), x);
+    else
+      term = m < n ? inv(matmul(e, x, ga)) : matmul(e, x, inv(ga));
     tangent = e.addT(tangent, term);
   }
   out.push_back(tangent);

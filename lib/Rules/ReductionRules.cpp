@@ -1,4 +1,12 @@
 //===- ReductionRules.cpp - AD rules of reductions and scans ----*- C++ -*-===//
+//
+// Sums and cumulative sums are linear. Max and min reductions average the
+// tangent over ties. Products and the cumulative products, maxima and
+// minima follow the order of operations JAX differentiates them in (a tree
+// of products, a parallel prefix scan), since at zeros times infinities
+// and at ties the result depends on that order.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Rules/RuleBuilder.h"
 
@@ -15,33 +23,147 @@ SmallVector<int64_t> keptDims(int64_t rank, ArrayRef<int64_t> reduced) {
   return kept;
 }
 
-/// For each element, the product of all the others along the last
-/// dimension: exclusive prefix times exclusive suffix products, so zeros
-/// in the operand need no division.
-Value productOfOthers(Emitter &e, Value x) {
+/// A value and its tangent, as the JVPs below carry them through the
+/// steps of a reduction or scan.
+struct Dual {
+  Value primal, tangent;
+};
+
+// (Ops are created one statement at a time: the order in which C++
+// evaluates function arguments is unspecified, and the IR should not
+// depend on the compiler.)
+
+/// The JVP of one step x * y.
+Dual mulStep(Emitter &e, Dual x, Dual y) {
+  Value z = e.mul(x.primal, y.primal);
+  Value dx = e.mul(x.tangent, y.primal);
+  Value dy = e.mul(x.primal, y.tangent);
+  return {z, e.add(dx, dy)};
+}
+
+/// The JVP of one step max(x, y) or min(x, y), ties splitting the tangent.
+template <typename OpTy>
+Dual chooseStep(Emitter &e, Dual x, Dual y) {
+  Value z = OpTy::create(e.b, e.loc, x.primal.getType(), x.primal, y.primal);
+  Value dx = e.mul(x.tangent, balancedEq(e, x.primal, z, y.primal));
+  Value dy = e.mul(y.tangent, balancedEq(e, y.primal, z, x.primal));
+  return {z, e.add(dx, dy)};
+}
+
+using Step = Dual (*)(Emitter &, Dual, Dual);
+
+/// Elements [start, limit) of `v` along `axis`, every `stride`-th.
+Value sliceAlong(Emitter &e, Value v, int64_t axis, int64_t start,
+                 int64_t limit, int64_t stride = 1) {
+  auto type = Emitter::typeOf(v);
+  SmallVector<int64_t> s(type.getRank(), 0), l(type.getShape()),
+      st(type.getRank(), 1);
+  s[axis] = start;
+  l[axis] = limit;
+  st[axis] = stride;
+  return e.slice(v, s, l, st);
+}
+
+Dual sliceAlong(Emitter &e, Dual v, int64_t axis, int64_t start,
+                int64_t limit, int64_t stride = 1) {
+  Value primal = sliceAlong(e, v.primal, axis, start, limit, stride);
+  return {primal, sliceAlong(e, v.tangent, axis, start, limit, stride)};
+}
+
+/// `v` padded along `axis` with `lo` and `hi` copies of `value` at its
+/// ends and `interior` between its elements.
+Value padAlong(Emitter &e, Value v, int64_t axis, double value, int64_t lo,
+               int64_t hi, int64_t interior) {
+  auto type = Emitter::typeOf(v);
+  int64_t rank = type.getRank(), n = type.getDimSize(axis);
+  SmallVector<int64_t> los(rank, 0), his(rank, 0), inner(rank, 0),
+      shape(type.getShape());
+  los[axis] = lo;
+  his[axis] = hi;
+  inner[axis] = interior;
+  shape[axis] = lo + hi + n + std::max<int64_t>(n - 1, 0) * interior;
+  Value fill = e.splat(RankedTensorType::get({}, type.getElementType()), value);
+  return PadOp::create(e.b, e.loc, type.clone(shape), v, fill, los, his, inner);
+}
+
+Value concatAlong(Emitter &e, Value x, Value y, int64_t axis) {
   auto type = Emitter::typeOf(x);
-  int64_t last = type.getRank() - 1, n = type.getDimSize(last);
   SmallVector<int64_t> shape(type.getShape());
-  shape[last] = 1;
-  Value ones = e.splat(type.clone(shape), 1);
-  SmallVector<int64_t> start(type.getRank(), 0), limit(type.getShape()),
-      strides(type.getRank(), 1);
-  auto shifted = [&](Value scan, bool fromFront) {
-    if (n == 1)
-      return ones;
-    SmallVector<int64_t> s = start, l = limit;
-    if (fromFront)
-      l[last] = n - 1;
-    else
-      s[last] = 1;
-    Value part = e.slice(scan, s, l, strides);
-    SmallVector<Value> pieces = fromFront ? SmallVector<Value>{ones, part}
-                                          : SmallVector<Value>{part, ones};
-    return (Value)ConcatenateOp::create(e.b, e.loc, type, pieces, last);
+  shape[axis] += Emitter::typeOf(y).getDimSize(axis);
+  return ConcatenateOp::create(e.b, e.loc, type.clone(shape),
+                               ValueRange{x, y}, axis);
+}
+
+/// JAX's reduce_prod JVP (_reduce_jvp): with the reduced elements along
+/// dimension 0, multiply the first half by the second (padded with a one
+/// if odd) until one is left. The order of the products decides where a
+/// zero meets an infinity, hence which tangents are NaN, so it is JAX's.
+Dual reduceProdTree(Emitter &e, Dual x) {
+  while (true) {
+    int64_t n = Emitter::typeOf(x.primal).getDimSize(0);
+    if (n <= 1)
+      return x;
+    int64_t n1 = (n + 1) / 2;
+    Dual first = sliceAlong(e, x, 0, 0, n1);
+    Dual second = sliceAlong(e, x, 0, n1, n);
+    if (n - n1 != n1) {
+      Value primal = padAlong(e, second.primal, 0, 1, 0, 1, 0);
+      second = {primal, padAlong(e, second.tangent, 0, 0, 0, 1, 0)};
+    }
+    x = mulStep(e, first, second);
+  }
+}
+
+/// The JVP of an inclusive scan with `step`, evaluated as JAX evaluates it:
+/// JAX differentiates cumprod, cummax and cummin through its parallel
+/// prefix scan (lax.associative_scan), so the tangent at ties (which of the
+/// equal elements gets how much) and at zeros times infinities depends on
+/// the order the scan combines elements in; this is that order. Adjacent
+/// pairs are combined, the pairs scanned recursively (the odd positions),
+/// and each even position completed from the odd one before it.
+Dual associativeScan(Emitter &e, Dual x, int64_t axis, Step step) {
+  int64_t n = Emitter::typeOf(x.primal).getDimSize(axis);
+  if (n < 2)
+    return x;
+  Dual left = sliceAlong(e, x, axis, 0, n - 1, 2);
+  Dual right = sliceAlong(e, x, axis, 1, n, 2);
+  Dual odd = associativeScan(e, step(e, left, right), axis, step);
+  Dual even = sliceAlong(e, x, axis, 0, 1);
+  if (n > 2) {
+    Dual before = n % 2 ? odd : sliceAlong(e, odd, axis, 0, n / 2 - 1);
+    Dual after = sliceAlong(e, x, axis, 2, n, 2);
+    Dual rest = step(e, before, after);
+    Value primal = concatAlong(e, even.primal, rest.primal, axis);
+    even = {primal, concatAlong(e, even.tangent, rest.tangent, axis)};
+  }
+  // Interleave by padding each with zeros where the other goes, and adding.
+  bool sameSize = n % 2 == 0;
+  auto interleave = [&](Value ev, Value od) {
+    Value evenPart = padAlong(e, ev, axis, 0, 0, sameSize ? 1 : 0, 1);
+    Value oddPart = padAlong(e, od, axis, 0, 1, sameSize ? 0 : 1, 1);
+    return e.add(evenPart, oddPart);
   };
-  Value prefix = CumprodOp::create(e.b, e.loc, type, x, last, false);
-  Value suffix = CumprodOp::create(e.b, e.loc, type, x, last, true);
-  return e.mul(shifted(prefix, true), shifted(suffix, false));
+  Value primal = interleave(even.primal, odd.primal);
+  return {primal, interleave(even.tangent, odd.tangent)};
+}
+
+/// The JVP of cumprod, cummax or cummin `op` by the scan above; reversed
+/// scans run on the reversed operand, as in JAX.
+LogicalResult scanJvp(Operation *op, int64_t axis, bool reverse, Step step,
+                      OpBuilder &b, ArrayRef<Value> t,
+                      SmallVectorImpl<Value> &out) {
+  Value x = op->getOperand(0);
+  if (!t[0] || !Emitter::isDifferentiable(x.getType()))
+    return zeroJvp(op, out);
+  Emitter e(b, op->getLoc());
+  auto rev = [&](Value v) {
+    return reverse ? (Value)ReverseOp::create(b, op->getLoc(), v.getType(), v,
+                                              ArrayRef<int64_t>{axis})
+                   : v;
+  };
+  Value x0 = rev(x), t0 = rev(t[0]);
+  out.push_back(rev(associativeScan(e, {x0, t0}, axis, step).tangent));
+  return success();
 }
 } // namespace
 
@@ -68,20 +190,22 @@ LogicalResult ReduceOp::jvp(OpBuilder &b, ArrayRef<Value> t,
     return success();
   }
   case ReduceKind::Prod: {
-    // Move the reduced dimensions last and flatten them.
-    SmallVector<int64_t> perm = kept;
-    perm.append(dims.begin(), dims.end());
-    SmallVector<int64_t> shape;
-    int64_t n = 1;
+    // Move the reduced dimensions first and flatten them (as JAX does).
+    SmallVector<int64_t> perm(dims);
+    perm.append(kept.begin(), kept.end());
+    SmallVector<int64_t> shape{1};
+    for (int64_t d : dims)
+      shape[0] *= in.getDimSize(d);
     for (int64_t d : kept)
       shape.push_back(in.getDimSize(d));
-    for (int64_t d : dims)
-      n *= in.getDimSize(d);
-    shape.push_back(n);
-    Value xs = e.reshape(e.transpose(x, perm), shape);
-    Value gs = e.reshape(e.transpose(g, perm), shape);
-    out.push_back(e.reduceSum(e.mul(gs, productOfOthers(e, xs)),
-                              {(int64_t)shape.size() - 1}));
+    auto flat = [&](Value v) { return e.reshape(e.transpose(v, perm), shape); };
+    if (shape[0] == 0) {
+      // The product of nothing is 1, whatever the tangents.
+      out.push_back(e.zeros(getType()));
+      return success();
+    }
+    Dual r = reduceProdTree(e, {flat(x), flat(g)});
+    out.push_back(e.reshape(r.tangent, getType().getShape()));
     return success();
   }
   case ReduceKind::And:
@@ -131,90 +255,18 @@ LogicalResult CumsumOp::transpose(OpBuilder &b, ArrayRef<Value>,
   return success();
 }
 
-// y_i = prod_{j<=i} x_j, so dy_i = sum_{j<=i} t_j prod_{k<=i, k!=j} x_k.
-// Without dividing by zeros: with x' = x where nonzero and 1 elsewhere,
-// Q = cumprod(x') and z = the running count of zeros,
-//   dy = Q * cumsum(t / x')            where z == 0,
-//        Q * cumsum(t where x == 0)    where z == 1 (only the zero's term),
-//        0                             where z >= 2.
 LogicalResult CumprodOp::jvp(OpBuilder &b, ArrayRef<Value> t,
                              SmallVectorImpl<Value> &out) {
-  if (!t[0] || !Emitter::isDifferentiable(getType()))
-    return zeroJvp(*this, out);
-  Emitter e(b, getLoc());
-  Location loc = getLoc();
-  RankedTensorType type = getType();
-  Value x = getOperand(), zeros = e.zeros(type);
-  auto scan = [&](auto tag, Value v) -> Value {
-    using Op = decltype(tag);
-    return Op::create(b, loc, type, v, getAxis(), getReverse());
-  };
-  Value isZero = e.compare(x, zeros, ComparisonDirection::EQ);
-  Value safe = e.select(isZero, e.splat(type, 1), x);
-  Value q = scan(CumprodOp(), safe);
-  Value count = scan(CumsumOp(), e.select(isZero, e.splat(type, 1), zeros));
-  Value noZero = scan(CumsumOp(), e.div(t[0], safe));
-  Value oneZero = scan(CumsumOp(), e.select(isZero, t[0], zeros));
-  Value tangent = e.select(
-      e.compare(count, zeros, ComparisonDirection::EQ), e.mul(q, noZero),
-      e.select(e.compare(count, e.splat(type, 1), ComparisonDirection::EQ),
-               e.mul(q, oneZero), zeros));
-  out.push_back(tangent);
-  return success();
+  return scanJvp(*this, getAxis(), getReverse(), mulStep, b, t, out);
 }
-
-namespace {
-/// The tangent of a running max/min: the operand's tangent at the position
-/// that holds the running extremum, picked with a gather along the axis.
-LogicalResult cumulativeChooserJvp(Operation *op, Value x, Value y,
-                                   int64_t axis, bool reverse, OpBuilder &b,
-                                   ArrayRef<Value> t,
-                                   SmallVectorImpl<Value> &out) {
-  if (!t[0] || !Emitter::isDifferentiable(y.getType()))
-    return zeroJvp(op, out);
-  Emitter e(b, op->getLoc());
-  auto type = Emitter::typeOf(x);
-  int64_t rank = type.getRank(), n = type.getDimSize(axis);
-  auto indexType = type.clone(b.getI32Type());
-  // Where x attains the running extremum, its index; elsewhere a value that
-  // loses. The running max (min, if reversed) of that is the position.
-  Value idx = e.iota(indexType, axis);
-  Value none = e.splat(indexType, reverse ? n : -1);
-  Value marked = e.select(e.compare(x, y, ComparisonDirection::EQ), idx, none);
-  Value pos = reverse
-                  ? (Value)CumminOp::create(b, op->getLoc(), indexType, marked,
-                                            axis, true)
-                  : (Value)CummaxOp::create(b, op->getLoc(), indexType, marked,
-                                            axis, false);
-  SmallVector<int64_t> idxShape(type.getShape());
-  idxShape.push_back(1);
-  Value starts = e.reshape(pos, idxShape);
-  SmallVector<int64_t> batch;
-  for (int64_t d = 0; d < rank; ++d)
-    if (d != axis)
-      batch.push_back(d);
-  SmallVector<int64_t> ones(rank, 1);
-  auto gather = GatherOp::create(
-      b, op->getLoc(), type, t[0], starts, /*offset_dims=*/ArrayRef<int64_t>{},
-      /*collapsed_slice_dims=*/ArrayRef<int64_t>{axis},
-      /*operand_batching_dims=*/batch, /*start_indices_batching_dims=*/batch,
-      /*start_index_map=*/ArrayRef<int64_t>{axis}, /*index_vector_dim=*/rank,
-      /*slice_sizes=*/ones, /*indices_are_sorted=*/false,
-      GatherScatterMode::promise_in_bounds, /*fill_value=*/nullptr);
-  out.push_back(gather);
-  return success();
-}
-} // namespace
 
 LogicalResult CummaxOp::jvp(OpBuilder &b, ArrayRef<Value> t,
                             SmallVectorImpl<Value> &out) {
-  return cumulativeChooserJvp(*this, getOperand(), getResult(), getAxis(),
-                              getReverse(), b, t, out);
+  return scanJvp(*this, getAxis(), getReverse(), chooseStep<MaxOp>, b, t, out);
 }
 LogicalResult CumminOp::jvp(OpBuilder &b, ArrayRef<Value> t,
                             SmallVectorImpl<Value> &out) {
-  return cumulativeChooserJvp(*this, getOperand(), getResult(), getAxis(),
-                              getReverse(), b, t, out);
+  return scanJvp(*this, getAxis(), getReverse(), chooseStep<MinOp>, b, t, out);
 }
 
 // Only cumsum is linear; the others are in the linear family's class.

@@ -61,7 +61,7 @@ Value Emitter::sin(Value x) { return SinOp::create(b, loc, x.getType(), x); }
 Value Emitter::cos(Value x) { return CosOp::create(b, loc, x.getType(), x); }
 Value Emitter::sign(Value x) { return SignOp::create(b, loc, x.getType(), x); }
 Value Emitter::floor(Value x) { return FloorOp::create(b, loc, x.getType(), x); }
-Value Emitter::abs(Value x) { return AbsOp::create(b, loc, x.getType(), x); }
+Value Emitter::abs(Value x) { return AbsOp::create(b, loc, x); }
 Value Emitter::andOp(Value x, Value y) {
   return AndOp::create(b, loc, x.getType(), x, y);
 }
@@ -123,8 +123,11 @@ Value Emitter::reduceSum(Value x, ArrayRef<int64_t> dims) {
 Value Emitter::slice(Value x, ArrayRef<int64_t> start, ArrayRef<int64_t> limit,
                      ArrayRef<int64_t> strides) {
   SmallVector<int64_t> shape;
-  for (size_t i = 0; i < start.size(); ++i)
-    shape.push_back((limit[i] - start[i] + strides[i] - 1) / strides[i]);
+  for (size_t i = 0; i < start.size(); ++i) {
+    // ceil((limit - start) / stride), without overflow at large strides.
+    int64_t span = limit[i] - start[i];
+    shape.push_back(span <= 0 ? 0 : (span - 1) / strides[i] + 1);
+  }
   return SliceOp::create(b, loc, typeOf(x).clone(shape), x, start, limit,
                          strides);
 }
@@ -152,4 +155,12 @@ LogicalResult mlir::jxp::jvpBySameOp(Operation *op, OpBuilder &b,
 LogicalResult mlir::jxp::notLinear(Operation *op, unsigned operand) {
   return op->emitOpError("is not linear in operand #")
          << operand << ": cannot transpose it";
+}
+
+Value mlir::jxp::balancedEq(Emitter &e, Value x, Value z, Value y) {
+  Value yTies = e.compare(y, z, ComparisonDirection::EQ);
+  Value half = e.splat(z.getType(), 0.5);
+  Value share = e.select(yTies, half, e.splat(z.getType(), 1));
+  Value xAttains = e.compare(x, z, ComparisonDirection::EQ);
+  return e.select(xAttains, share, e.zerosLike(z));
 }

@@ -86,6 +86,11 @@ inline LogicalResult zeroJvp(Operation *op,
 /// Fails with "not linear in operand #i" diagnostics.
 LogicalResult notLinear(Operation *op, unsigned operand);
 
+/// The share of the tangent of z = max(x, y) (or min) that x's tangent
+/// gets: 1 where x alone attains z, 1/2 where y does too (ties split
+/// evenly, as JAX's _balanced_eq), else 0.
+Value balancedEq(Emitter &e, Value x, Value z, Value y);
+
 } // namespace mlir::jxp
 
 #endif // JXP_RULES_RULEBUILDER_H

@@ -90,3 +90,99 @@ func.func @forward_through_custom_vjp(%x: tensor<f32>, %t: tensor<f32>) -> tenso
   %r:2 = jxp.jvp @g(%x, %t) wrt [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
   return %r#1 : tensor<f32>
 }
+
+// -----
+
+// Used to crash jxp-partial-eval (it read argument -1).
+// expected-error @+1 {{'func.func' op 'jxp.linear_args' must list distinct argument positions in increasing order, below 2, got array<i64: -1>}}
+func.func @linear_args_negative(%x: tensor<3xf32>, %t: tensor<3xf32>) -> tensor<3xf32> attributes {jxp.linear_args = array<i64: -1>} {
+  return %t : tensor<3xf32>
+}
+
+// -----
+
+// Used to crash jxp-partial-eval (it read argument 1000000).
+// expected-error @+1 {{'func.func' op 'jxp.linear_args' must list distinct argument positions in increasing order, below 2, got array<i64: 1000000>}}
+func.func @linear_args_past_the_end(%x: tensor<3xf32>, %t: tensor<3xf32>) -> tensor<3xf32> attributes {jxp.linear_args = array<i64: 1000000>} {
+  return %t : tensor<3xf32>
+}
+
+// -----
+
+// Used to give an empty linear function silently.
+// expected-error @+1 {{'func.func' op 'jxp.linear_args' must list distinct argument positions in increasing order, below 2, got array<i64: 2>}}
+func.func @linear_args_one_past(%x: tensor<3xf32>, %t: tensor<3xf32>) -> tensor<3xf32> attributes {jxp.linear_args = array<i64: 2>} {
+  return %t : tensor<3xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op 'jxp.linear_args' must list distinct argument positions in increasing order, below 2, got array<i64: 1, 1>}}
+func.func @linear_args_twice(%x: tensor<3xf32>, %t: tensor<3xf32>) -> tensor<3xf32> attributes {jxp.linear_args = array<i64: 1, 1>} {
+  return %t : tensor<3xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op 'jxp.linear_args' must be an array<i64: ...>}}
+func.func @linear_args_not_an_array(%x: tensor<3xf32>, %t: tensor<3xf32>) -> tensor<3xf32> attributes {jxp.linear_args = [1]} {
+  return %t : tensor<3xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op 'jxp.num_residuals' must be an i64 between 0 and the result count (1)}}
+func.func @num_residuals_past_the_end(%x: tensor<3xf32>) -> tensor<3xf32> attributes {jxp.num_residuals = 2 : i64} {
+  return %x : tensor<3xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op 'jxp.linear_results' needs one entry per result (1), got 2}}
+func.func @linear_results_count(%r: tensor<3xf32>) -> tensor<3xf32> attributes {jxp.linear_results = array<i64: 0, 1>} {
+  return %r : tensor<3xf32>
+}
+
+// -----
+
+func.func @linear_args_on_an_op(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'jxp.neg' op 'jxp.linear_args' applies to a func.func only}}
+  %0 = jxp.neg %x {jxp.linear_args = array<i64: 0>} : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// Used to crash: with -1 residuals, a forward rule returning no results
+// passed the count check and the verifier read the results past its end.
+func.func private @impl(%x: tensor<f32>) -> tensor<f32> {
+  return %x : tensor<f32>
+}
+func.func private @fwd(%x: tensor<f32>) {
+  return
+}
+func.func private @bwd(%ct: tensor<f32>) -> tensor<f32> {
+  return %ct : tensor<f32>
+}
+func.func @negative_residuals(%x: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{'jxp.custom_vjp_call' op num_residuals must be non-negative, got -1}}
+  %0 = jxp.custom_vjp_call @impl(%x) fwd @fwd bwd @bwd wrt [0] primals 1 residuals -1 : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func private @impl(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+  return %x : tensor<f32>
+}
+func.func private @rule(%x: tensor<f32>, %y: tensor<f32>, %tx: tensor<f32>, %ty: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  return %x, %tx : tensor<f32>, tensor<f32>
+}
+func.func private @rule_x_zero(%x: tensor<f32>, %y: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  return %x, %x : tensor<f32>, tensor<f32>
+}
+func.func @zero_mask_outside_diff(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{'jxp.custom_jvp_call' op zero_masks entry 2 names primals outside diff}}
+  %0 = jxp.custom_jvp_call @impl(%x, %y) jvp @rule diff [0] primals 2 {zero_variants = [@rule_x_zero], zero_masks = array<i64: 2>} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}

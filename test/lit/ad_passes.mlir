@@ -200,10 +200,14 @@ func.func @custom_vjp_grad(%x: tensor<f32>, %ct: tensor<f32>) -> tensor<f32> {
 
 // -----
 
-// Forward mode through cholesky: two triangular solves (L^-1 dA L^-T), the halved lower
+// Forward mode through cholesky: the factor's lower triangle L (NaNs above
+// the diagonal, where the matrix is not positive definite, must not reach
+// the products), two triangular solves (L^-1 dA L^-T), the halved lower
 // triangle, a product with L.
 // JVP-LABEL: func.func private @chol_jvp(
-// JVP: %[[L:.*]] = jxp.cholesky %arg0
+// JVP: %[[C:.*]] = jxp.cholesky %arg0
+// JVP: %[[LOWER:.*]] = jxp.compare GE
+// JVP: %[[L:.*]] = jxp.select %[[LOWER]], %[[C]], %{{.*}}
 // JVP: %[[T1:.*]] = jxp.triangular_solve %[[L]], %arg1 {lower, transpose_a = 1 : i64}
 // JVP: %[[T2:.*]] = jxp.triangular_solve %[[L]], %[[T1]] {left_side, lower}
 // JVP: jxp.dot_general %[[L]]
@@ -214,4 +218,54 @@ func.func private @chol(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
 func.func @chol_main(%a: tensor<3x3xf32>, %t: tensor<3x3xf32>) -> tensor<3x3xf32> {
   %r:2 = jxp.jvp @chol(%a, %t) wrt [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>)
   return %r#1 : tensor<3x3xf32>
+}
+
+// -----
+
+// A running max's JVP follows JAX's parallel prefix scan, whose order
+// decides how ties share the tangent: adjacent pairs are combined (strided
+// slices), each step's tangent weighted by the balanced tie rule (1/2 each
+// on a tie), and the even and odd results interleaved by interior padding.
+// JVP-LABEL: func.func private @running_max_jvp(
+// JVP: %[[X:.*]] = jxp.cummax %arg0, axis = 0
+// JVP: jxp.slice %arg0, start = [0], limit = [3], strides = [2]
+// JVP: jxp.slice %arg0, start = [1], limit = [4], strides = [2]
+// JVP: jxp.max
+// JVP: jxp.constant dense<5.000000e-01>
+// JVP: jxp.pad {{.*}} interior = [1]
+// JVP: return %[[X]]
+func.func private @running_max(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = jxp.cummax %x, axis = 0 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+func.func @running_max_main(%x: tensor<4xf32>, %t: tensor<4xf32>) -> tensor<4xf32> {
+  %r:2 = jxp.jvp @running_max(%x, %t) wrt [0] : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  return %r#1 : tensor<4xf32>
+}
+
+// -----
+
+// A product's JVP multiplies halves as JAX's tree does (the second half
+// padded with a one when the count is odd), so that zeros meet infinities
+// in JAX's order; over an empty dimension the tangent is zero.
+// JVP-LABEL: func.func private @prod_jvp(
+// JVP: jxp.slice %{{.*}}, start = [0, 0], limit = [2, 2]
+// JVP: jxp.slice %{{.*}}, start = [2, 0], limit = [3, 2]
+// JVP: jxp.pad %{{.*}}, %{{.*}}, low = [0, 0], high = [1, 0], interior = [0, 0]
+// JVP: jxp.mul
+// JVP-LABEL: func.func private @prod_empty_jvp(
+// JVP-NOT: jxp.slice
+// JVP: jxp.constant dense<0.000000e+00> : tensor<2xf32>
+func.func private @prod(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  %0 = jxp.reduce prod %x, dims = [1] : (tensor<2x3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+func.func private @prod_empty(%x: tensor<2x0xf32>) -> tensor<2xf32> {
+  %0 = jxp.reduce prod %x, dims = [1] : (tensor<2x0xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+func.func @prod_main(%x: tensor<2x3xf32>, %t: tensor<2x3xf32>, %e: tensor<2x0xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+  %r:2 = jxp.jvp @prod(%x, %t) wrt [0] : (tensor<2x3xf32>, tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  %s:2 = jxp.jvp @prod_empty(%e, %e) wrt [0] : (tensor<2x0xf32>, tensor<2x0xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  return %r#1, %s#1 : tensor<2xf32>, tensor<2xf32>
 }

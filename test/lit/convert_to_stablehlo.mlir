@@ -424,6 +424,96 @@ func.func @cumprod_cummax_cummin(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
 
 // -----
 
+// Complex numbers order by real part first: the identities of max and min
+// are -inf and +inf with a zero imaginary part, as JAX's, and the bodies
+// compare parts (XLA's constant folder aborts on a complex maximum).
+// CHECK-LABEL: func.func @cummax_cummin_complex
+// CHECK: "stablehlo.constant"() {value = dense<(0xFF800000,0.000000e+00)> : tensor<complex<f32>>}
+// CHECK: "stablehlo.reduce_window"
+// CHECK-NOT: "stablehlo.maximum"
+// CHECK: "stablehlo.real"
+// CHECK: comparison_direction GT
+// CHECK: "stablehlo.constant"() {value = dense<(0x7F800000,0.000000e+00)> : tensor<complex<f32>>}
+// CHECK: "stablehlo.reduce_window"
+// CHECK-NOT: "stablehlo.minimum"
+// CHECK: "stablehlo.real"
+// CHECK: comparison_direction LT
+func.func @cummax_cummin_complex(%x: tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>> {
+  %0 = jxp.cummax %x, axis = 0 : tensor<3xcomplex<f32>>
+  %1 = jxp.cummin %0, axis = 0 : tensor<3xcomplex<f32>>
+  return %1 : tensor<3xcomplex<f32>>
+}
+
+// -----
+
+// An ordered comparison of complex numbers compares real parts, then
+// imaginary parts where the real parts are equal (jnp's order); XLA has
+// none (its constant folder aborts on one). Equality stays one compare.
+// CHECK-LABEL: func.func @compare_complex
+// CHECK-SAME: (%[[X:.*]]: tensor<3xcomplex<f32>>, %[[Y:.*]]: tensor<3xcomplex<f32>>)
+// CHECK: %[[RX:.*]] = "stablehlo.real"(%[[X]]) : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
+// CHECK: %[[RY:.*]] = "stablehlo.real"(%[[Y]])
+// CHECK: %[[IX:.*]] = "stablehlo.imag"(%[[X]]) : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
+// CHECK: %[[IY:.*]] = "stablehlo.imag"(%[[Y]])
+// CHECK: %[[SAME:.*]] = "stablehlo.compare"(%[[RX]], %[[RY]]) {{{.*}}comparison_direction EQ>}
+// CHECK: %[[BYIM:.*]] = "stablehlo.compare"(%[[IX]], %[[IY]]) {{{.*}}comparison_direction LT>}
+// CHECK: %[[BYRE:.*]] = "stablehlo.compare"(%[[RX]], %[[RY]]) {{{.*}}comparison_direction LT>}
+// CHECK: %[[LT:.*]] = "stablehlo.select"(%[[SAME]], %[[BYIM]], %[[BYRE]])
+// CHECK: %[[EQ:.*]] = "stablehlo.compare"(%[[X]], %[[Y]]) {{{.*}}comparison_direction EQ>} : (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> tensor<3xi1>
+// CHECK: return %[[LT]], %[[EQ]]
+func.func @compare_complex(%x: tensor<3xcomplex<f32>>, %y: tensor<3xcomplex<f32>>) -> (tensor<3xi1>, tensor<3xi1>) {
+  %0 = jxp.compare LT, %x, %y : (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> tensor<3xi1>
+  %1 = jxp.compare EQ, %x, %y : (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> tensor<3xi1>
+  return %0, %1 : tensor<3xi1>, tensor<3xi1>
+}
+
+// -----
+
+// max of complex numbers: the same order, then a select (as JAX lowers it).
+// CHECK-LABEL: func.func @max_complex
+// CHECK-SAME: (%[[X:.*]]: tensor<3xcomplex<f32>>, %[[Y:.*]]: tensor<3xcomplex<f32>>)
+// CHECK-NOT: "stablehlo.maximum"
+// CHECK: %[[PICK:.*]] = "stablehlo.select"({{.*}}) : (tensor<3xi1>, tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+// CHECK: %[[MAX:.*]] = "stablehlo.select"(%[[PICK]], %[[X]], %[[Y]])
+// CHECK: return %[[MAX]]
+func.func @max_complex(%x: tensor<3xcomplex<f32>>, %y: tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>> {
+  %0 = jxp.max %x, %y : tensor<3xcomplex<f32>>
+  return %0 : tensor<3xcomplex<f32>>
+}
+
+// -----
+
+// Complex keys sort by real part, then imaginary part, each as a float key
+// (-0.0 equals 0.0, NaNs last), as JAX sorts them.
+// CHECK-LABEL: func.func @sort_complex
+// CHECK: "stablehlo.sort"
+// CHECK: ^bb0(%[[A:.*]]: tensor<complex<f32>>, %[[B:.*]]: tensor<complex<f32>>):
+// CHECK-DAG: "stablehlo.real"(%[[A]])
+// CHECK-DAG: "stablehlo.real"(%[[B]])
+// CHECK-DAG: "stablehlo.imag"(%[[A]])
+// CHECK-DAG: "stablehlo.imag"(%[[B]])
+// CHECK: comparison_type TOTALORDER>, comparison_direction = #stablehlo<comparison_direction LT>} : (tensor<f32>, tensor<f32>)
+// CHECK: comparison_type TOTALORDER>, comparison_direction = #stablehlo<comparison_direction LT>} : (tensor<f32>, tensor<f32>)
+// CHECK: comparison_type TOTALORDER>, comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<f32>, tensor<f32>)
+// CHECK: "stablehlo.and"
+// CHECK: "stablehlo.or"
+func.func @sort_complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %0 = jxp.sort(%x), dim = 0, num_keys = 1 : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+// The modulus of a complex number is real, in StableHLO too.
+// CHECK-LABEL: func.func @abs_complex
+// CHECK: "stablehlo.abs"(%{{.*}}) : (tensor<3xcomplex<f64>>) -> tensor<3xf64>
+func.func @abs_complex(%x: tensor<3xcomplex<f64>>) -> tensor<3xf64> {
+  %0 = jxp.abs %x : tensor<3xcomplex<f64>>
+  return %0 : tensor<3xf64>
+}
+
+// -----
+
 // A scan over an axis of size 1 is the identity.
 // CHECK-LABEL: func.func @cumsum_size_one
 // CHECK-SAME: (%[[X:.*]]: tensor<3x1xf32>)

@@ -3,6 +3,30 @@
 // RUN: jxp-opt %s --split-input-file --verify-diagnostics
 
 //===----------------------------------------------------------------------===//
+// Unregistered dialects: a parse error unless --allow-unregistered-dialect
+//===----------------------------------------------------------------------===//
+
+// A typo in a dialect name is caught (it was accepted, as an unknown op).
+func.func @misspelled_dialect(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{operation being parsed with an unregistered dialect}}
+  %0 = "jpx.neg"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Upstream's inliner crashed on a func.func nested in an unknown op; such
+// input no longer parses.
+// expected-error @+1 {{operation being parsed with an unregistered dialect}}
+"foo.wrap"() ({
+  func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> {
+    return %x : tensor<4xf32>
+  }
+}) : () -> ()
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // constant, iota
 //===----------------------------------------------------------------------===//
 
@@ -168,6 +192,33 @@ func.func @atan2_of_int(%x: tensor<4xi32>) -> tensor<4xi32> {
   return %0 : tensor<4xi32>
 }
 
+// -----
+
+// Used to be accepted: XLA crashes compiling a complex remainder (JAX rejects it).
+func.func @rem_of_complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  // expected-error @+1 {{'jxp.rem' op operand #0 must be ranked tensor of 8/16/32/64-bit signless integer or 8/16/32/64-bit unsigned integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<4xcomplex<f32>>'}}
+  %0 = jxp.rem %x, %x : tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+// Used to be accepted: StableHLO's abs takes no unsigned integers.
+func.func @abs_of_unsigned(%x: tensor<4xui32>) -> tensor<4xui32> {
+  // expected-error @+1 {{'jxp.abs' op operand #0 must be ranked tensor of 8/16/32/64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float or complex type with 32-bit float or 64-bit float elements values, but got 'tensor<4xui32>'}}
+  %0 = jxp.abs %x : tensor<4xui32>
+  return %0 : tensor<4xui32>
+}
+
+// -----
+
+// The modulus of a complex number is real.
+func.func @abs_complex_result(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  // expected-error @+1 {{'jxp.abs' op result #0 must be ranked tensor of 8/16/32/64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<4xcomplex<f32>>'}}
+  %0 = "jxp.abs"(%x) : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
 //===----------------------------------------------------------------------===//
 // compare, select, clamp
 //===----------------------------------------------------------------------===//
@@ -319,6 +370,35 @@ func.func @bitcast_complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xi64> {
   // expected-error @+1 {{'jxp.bitcast_convert' op bool and complex elements only bitcast to their own type, not 'complex<f32>' to 'i64'}}
   %0 = jxp.bitcast_convert %x : (tensor<4xcomplex<f32>>) -> tensor<4xi64>
   return %0 : tensor<4xi64>
+}
+
+//===----------------------------------------------------------------------===//
+// Arrays: static shapes, fewer than 2^63 bytes (every op)
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @neg_dynamic(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  // expected-error @+1 {{'jxp.neg' op operand #0 has dynamic shape 'tensor<?x3xf32>': jxp arrays have static shapes}}
+  %0 = jxp.neg %x : tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
+
+// -----
+
+func.func @neg_too_large(%x: tensor<1152921504606846976x2xf32>) -> tensor<1152921504606846976x2xf32> {
+  // expected-error @+1 {{'jxp.neg' op operand #0 of type 'tensor<1152921504606846976x2xf32>' would hold 2^63 bytes or more, more than XLA can address}}
+  %0 = jxp.neg %x : tensor<1152921504606846976x2xf32>
+  return %0 : tensor<1152921504606846976x2xf32>
+}
+
+// -----
+
+// Used to be accepted: the element count overflowed to 0.
+func.func @reshape_count_overflow(%x: tensor<4611686018427387904x4xi8>) -> tensor<0xi8> {
+  // expected-error @+1 {{'jxp.reshape' op operand #0 of type 'tensor<4611686018427387904x4xi8>' would hold 2^63 bytes or more, more than XLA can address}}
+  %0 = jxp.reshape %x : (tensor<4611686018427387904x4xi8>) -> tensor<0xi8>
+  return %0 : tensor<0xi8>
 }
 
 //===----------------------------------------------------------------------===//
@@ -479,6 +559,16 @@ func.func @slice_shape(%x: tensor<6xf32>) -> tensor<3xf32> {
   // expected-error @+1 {{'jxp.slice' op result shape [3] should be [2]}}
   %0 = jxp.slice %x, start = [1], limit = [5], strides = [2] : (tensor<6xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
+}
+
+// -----
+
+// Used to be accepted: ceil(5 / stride) overflowed to 0 at the largest
+// stride.
+func.func @slice_huge_stride(%x: tensor<5xf32>) -> tensor<0xf32> {
+  // expected-error @+1 {{'jxp.slice' op result shape [0] should be [1]}}
+  %0 = jxp.slice %x, start = [0], limit = [5], strides = [9223372036854775807] : (tensor<5xf32>) -> tensor<0xf32>
+  return %0 : tensor<0xf32>
 }
 
 // -----
@@ -710,6 +800,32 @@ func.func @pad_shape(%x: tensor<3xf32>, %v: tensor<f32>) -> tensor<5xf32> {
   return %0 : tensor<5xf32>
 }
 
+// -----
+
+// Used to be accepted: the result size wrapped around.
+func.func @pad_overflow(%x: tensor<3xi8>, %p: tensor<i8>) -> tensor<1xi8> {
+  // expected-error @+1 {{'jxp.pad' op padding overflows the size of dimension 0}}
+  %0 = jxp.pad %x, %p, low = [4611686018427387904], high = [4611686018427387904], interior = [0] : (tensor<3xi8>, tensor<i8>) -> tensor<1xi8>
+  return %0 : tensor<1xi8>
+}
+
+// -----
+
+func.func @pad_interior_overflow(%x: tensor<3xi8>, %p: tensor<i8>) -> tensor<2xi8> {
+  // expected-error @+1 {{'jxp.pad' op padding overflows the size of dimension 0}}
+  %0 = jxp.pad %x, %p, low = [0], high = [0], interior = [9223372036854775807] : (tensor<3xi8>, tensor<i8>) -> tensor<2xi8>
+  return %0 : tensor<2xi8>
+}
+
+// -----
+
+// Used to be accepted: the joined size wrapped around.
+func.func @concatenate_overflow(%x: tensor<4611686018427387904xi8>) -> tensor<0xi8> {
+  // expected-error @+1 {{'jxp.concatenate' op the joined dimension 0 overflows int64}}
+  %0 = jxp.concatenate dim = 0, %x, %x : (tensor<4611686018427387904xi8>, tensor<4611686018427387904xi8>) -> tensor<0xi8>
+  return %0 : tensor<0xi8>
+}
+
 //===----------------------------------------------------------------------===//
 // reduce, argmax, argmin, cumulative ops
 //===----------------------------------------------------------------------===//
@@ -840,6 +956,25 @@ func.func @cumsum_result_type(%x: tensor<4xf32>) -> tensor<4xf64> {
   // expected-error @+1 {{'jxp.cumsum' op requires the same type for all operands and results}}
   %0 = "jxp.cumsum"(%x) <{axis = 0 : i64}> : (tensor<4xf32>) -> tensor<4xf64>
   return %0 : tensor<4xf64>
+}
+
+// -----
+
+// The lowering pads the axis to 2n - 1 elements.
+func.func @cumsum_too_long(%x: tensor<4611686018427387905xi8>) -> tensor<4611686018427387905xi8> {
+  // expected-error @+1 {{'jxp.cumsum' op axis 0 of size 4611686018427387905 is too long to scan: padded to 2n - 1 it overflows int64}}
+  %0 = jxp.cumsum %x, axis = 0 : tensor<4611686018427387905xi8>
+  return %0 : tensor<4611686018427387905xi8>
+}
+
+// -----
+
+// Used to be accepted: JAX rejects it, and XLA's constant folder aborts on
+// the comparison the lowering makes.
+func.func @argmax_complex(%x: tensor<4xcomplex<f32>>) -> tensor<i32> {
+  // expected-error @+1 {{'jxp.argmax' op complex numbers have no order to find an extreme of}}
+  %0 = jxp.argmax %x, axis = 0 : (tensor<4xcomplex<f32>>) -> tensor<i32>
+  return %0 : tensor<i32>
 }
 
 //===----------------------------------------------------------------------===//
@@ -983,7 +1118,7 @@ func.func @gather_index_vector_dim(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -
 // -----
 
 func.func @gather_batching_count(%x: tensor<2x5x3xf32>, %idx: tensor<2xi32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{'jxp.gather' op operand and start indices need as many batching dimensions}}
+  // expected-error @+1 {{'jxp.gather' op operand and indices need as many batching dimensions}}
   %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 1>,
       index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
       operand_batching_dims = array<i64: 0>, slice_sizes = array<i64: 1, 1, 3>,
@@ -1031,7 +1166,7 @@ func.func @gather_start_index_map_range(%x: tensor<3x4xf32>, %idx: tensor<2x1xi3
 // -----
 
 func.func @gather_collapsed_range(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
-  // expected-error @+1 {{'jxp.gather' op collapsed or batching dimension 5 is out of range for rank 2}}
+  // expected-error @+1 {{'jxp.gather' op collapsed_slice_dims or operand_batching_dims entry 5 is out of range for rank 2}}
   %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 5>,
       index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
       operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>,
@@ -1043,7 +1178,7 @@ func.func @gather_collapsed_range(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) ->
 // -----
 
 func.func @gather_collapsed_and_batching(%x: tensor<2x5x3xf32>, %idx: tensor<2xi32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{'jxp.gather' op collapsed or batching dimension 0 appears twice}}
+  // expected-error @+1 {{'jxp.gather' op collapsed_slice_dims or operand_batching_dims entry 0 appears twice}}
   %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
       index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
       operand_batching_dims = array<i64: 0>, slice_sizes = array<i64: 1, 1, 3>,
@@ -1067,7 +1202,7 @@ func.func @gather_slice_size_too_big(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>)
 // -----
 
 func.func @gather_collapsed_size(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>) -> tensor<2x4xf32> {
-  // expected-error @+1 {{'jxp.gather' op collapsed dimension 0 has slice size 2}}
+  // expected-error @+1 {{'jxp.gather' op collapsed or batching dimension 0 has slice size 2}}
   %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
       index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
       operand_batching_dims = array<i64>, slice_sizes = array<i64: 2, 4>,
@@ -1136,6 +1271,91 @@ func.func @gather_float_indices(%x: tensor<3x4xf32>, %idx: tensor<2x1xf32>) -> t
   return %0 : tensor<2x4xf32>
 }
 
+// -----
+
+func.func @gather_offset_dims_unsorted(%x: tensor<3x4x5xf32>, %idx: tensor<2x1xi32>) -> tensor<2x5x4xf32> {
+  // expected-error @+1 {{'jxp.gather' op offset_dims must be sorted, got [2, 1]}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 2, 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4, 5>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4x5xf32>, tensor<2x1xi32>) -> tensor<2x5x4xf32>
+  return %0 : tensor<2x5x4xf32>
+}
+
+// -----
+
+func.func @gather_collapsed_unsorted(%x: tensor<3x4x5xf32>, %idx: tensor<2x2xi32>) -> tensor<2x5xf32> {
+  // expected-error @+1 {{'jxp.gather' op collapsed_slice_dims must be sorted, got [1, 0]}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 1, 0>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64: 1>,
+      operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 1, 5>,
+      start_index_map = array<i64: 0, 1>, start_indices_batching_dims = array<i64>}
+      : (tensor<3x4x5xf32>, tensor<2x2xi32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+// Used to be accepted (unchecked), then rejected by jaxlib or fatal in XLA.
+func.func @gather_indices_batching_out_of_range(%x: tensor<2x5xf32>, %idx: tensor<2x1xi32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'jxp.gather' op indices batching dimension 7 is out of range for rank 2}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 1>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64>,
+      operand_batching_dims = array<i64: 0>, slice_sizes = array<i64: 1, 1>,
+      start_index_map = array<i64: 1>, start_indices_batching_dims = array<i64: 7>}
+      : (tensor<2x5xf32>, tensor<2x1xi32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @gather_index_vector_dim_batching(%x: tensor<2x5xf32>, %idx: tensor<2x1xi32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'jxp.gather' op index_vector_dim 1 cannot be an indices batching dimension}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 1>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64>,
+      operand_batching_dims = array<i64: 0>, slice_sizes = array<i64: 1, 1>,
+      start_index_map = array<i64: 1>, start_indices_batching_dims = array<i64: 1>}
+      : (tensor<2x5xf32>, tensor<2x1xi32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @gather_batching_sizes_differ(%x: tensor<3x5xf32>, %idx: tensor<2x1xi32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'jxp.gather' op operand batching dimension 0 (size 3) and indices batching dimension 0 (size 2) differ in size}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 1>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64>,
+      operand_batching_dims = array<i64: 0>, slice_sizes = array<i64: 1, 1>,
+      start_index_map = array<i64: 1>, start_indices_batching_dims = array<i64: 0>}
+      : (tensor<3x5xf32>, tensor<2x1xi32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @gather_index_map_batching(%x: tensor<2x5xf32>, %idx: tensor<2x1xi32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'jxp.gather' op start_index_map entry 0 is an operand batching dimension}}
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 1>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64>,
+      operand_batching_dims = array<i64: 0>, slice_sizes = array<i64: 1, 1>,
+      start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64: 0>}
+      : (tensor<2x5xf32>, tensor<2x1xi32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// Batching dimensions that fit (no diagnostic expected).
+func.func @gather_batching_ok(%x: tensor<2x5xf32>, %idx: tensor<2x1xi32>) -> tensor<2xf32> {
+  %0 = jxp.gather %x, %idx {collapsed_slice_dims = array<i64: 1>,
+      index_vector_dim = 1 : i64, mode = 0 : i32, offset_dims = array<i64>,
+      operand_batching_dims = array<i64: 0>, slice_sizes = array<i64: 1, 1>,
+      start_index_map = array<i64: 1>, start_indices_batching_dims = array<i64: 0>}
+      : (tensor<2x5xf32>, tensor<2x1xi32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
 //===----------------------------------------------------------------------===//
 // scatter
 //===----------------------------------------------------------------------===//
@@ -1167,7 +1387,7 @@ func.func @scatter_index_vector_dim(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, 
 // -----
 
 func.func @scatter_batching_count(%x: tensor<2x5x3xf32>, %idx: tensor<2xi32>, %u: tensor<2x3xf32>) -> tensor<2x5x3xf32> {
-  // expected-error @+1 {{'jxp.scatter' op operand and scatter indices need as many batching dimensions}}
+  // expected-error @+1 {{'jxp.scatter' op operand and indices need as many batching dimensions}}
   %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
       inserted_window_dims = array<i64: 1>, mode = 1 : i32,
       operand_batching_dims = array<i64: 0>, scatter_dims_to_operand_dims = array<i64: 1>,
@@ -1240,7 +1460,7 @@ func.func @scatter_window_dim_twice(%x: tensor<3x4xf32>, %idx: tensor<i32>, %u: 
 
 // Used to crash the clip lowering (out-of-bounds read of the operand shape).
 func.func @scatter_inserted_dim_range(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> tensor<3x4xf32> {
-  // expected-error @+1 {{'jxp.scatter' op inserted or batching dimension 7 is out of range for rank 2}}
+  // expected-error @+1 {{'jxp.scatter' op inserted_window_dims or operand_batching_dims entry 7 is out of range for rank 2}}
   %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
       inserted_window_dims = array<i64: 7>, mode = 0 : i32,
       operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
@@ -1252,7 +1472,7 @@ func.func @scatter_inserted_dim_range(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>
 // -----
 
 func.func @scatter_inserted_is_batching(%x: tensor<2x5x3xf32>, %idx: tensor<2xi32>, %u: tensor<2x3xf32>) -> tensor<2x5x3xf32> {
-  // expected-error @+1 {{'jxp.scatter' op inserted or batching dimension 0 appears twice}}
+  // expected-error @+1 {{'jxp.scatter' op inserted_window_dims or operand_batching_dims entry 0 appears twice}}
   %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
       inserted_window_dims = array<i64: 0>, mode = 1 : i32,
       operand_batching_dims = array<i64: 0>, scatter_dims_to_operand_dims = array<i64: 1>,
@@ -1295,6 +1515,68 @@ func.func @scatter_result_type(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: t
       scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
       : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<3x4xf64>
   return %0 : tensor<3x4xf64>
+}
+
+// -----
+
+func.func @scatter_window_dims_unsorted(%x: tensor<3x4x5xf32>, %idx: tensor<2x1xi32>, %u: tensor<2x5x4xf32>) -> tensor<3x4x5xf32> {
+  // expected-error @+1 {{'jxp.scatter' op update_window_dims must be sorted, got [2, 1]}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 0>, mode = 1 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 2, 1>}
+      : (tensor<3x4x5xf32>, tensor<2x1xi32>, tensor<2x5x4xf32>) -> tensor<3x4x5xf32>
+  return %0 : tensor<3x4x5xf32>
+}
+
+// -----
+
+func.func @scatter_inserted_unsorted(%x: tensor<3x4x5xf32>, %idx: tensor<2x2xi32>, %u: tensor<2x5xf32>) -> tensor<3x4x5xf32> {
+  // expected-error @+1 {{'jxp.scatter' op inserted_window_dims must be sorted, got [1, 0]}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 1, 0>, mode = 1 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0, 1>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+      : (tensor<3x4x5xf32>, tensor<2x2xi32>, tensor<2x5xf32>) -> tensor<3x4x5xf32>
+  return %0 : tensor<3x4x5xf32>
+}
+
+// -----
+
+// Used to be accepted (unchecked), then rejected by jaxlib or fatal in XLA.
+func.func @scatter_indices_batching_out_of_range(%x: tensor<2x5xf32>, %idx: tensor<2x1xi32>, %u: tensor<2xf32>) -> tensor<2x5xf32> {
+  // expected-error @+1 {{'jxp.scatter' op indices batching dimension 1000000 is out of range for rank 2}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 1>, mode = 1 : i32,
+      operand_batching_dims = array<i64: 0>, scatter_dims_to_operand_dims = array<i64: 1>,
+      scatter_indices_batching_dims = array<i64: 1000000>, update_window_dims = array<i64>}
+      : (tensor<2x5xf32>, tensor<2x1xi32>, tensor<2xf32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @scatter_batching_sizes_differ(%x: tensor<3x5xf32>, %idx: tensor<2x1xi32>, %u: tensor<2xf32>) -> tensor<3x5xf32> {
+  // expected-error @+1 {{'jxp.scatter' op operand batching dimension 0 (size 3) and indices batching dimension 0 (size 2) differ in size}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 1>, mode = 1 : i32,
+      operand_batching_dims = array<i64: 0>, scatter_dims_to_operand_dims = array<i64: 1>,
+      scatter_indices_batching_dims = array<i64: 0>, update_window_dims = array<i64>}
+      : (tensor<3x5xf32>, tensor<2x1xi32>, tensor<2xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+// Used to be accepted: the updates' scatter dimensions were not checked.
+func.func @scatter_updates_scatter_dims(%x: tensor<3x4xf32>, %idx: tensor<2x1xi32>, %u: tensor<7x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'jxp.scatter' op updates dimension 0 of size 7 should match the indices' scatter dimension of size 2}}
+  %0 = jxp.scatter add %x, %idx, %u {index_vector_dim = 1 : i64,
+      inserted_window_dims = array<i64: 0>, mode = 1 : i32,
+      operand_batching_dims = array<i64>, scatter_dims_to_operand_dims = array<i64: 0>,
+      scatter_indices_batching_dims = array<i64>, update_window_dims = array<i64: 1>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<7x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
 }
 
 //===----------------------------------------------------------------------===//

@@ -127,6 +127,21 @@ func.func @unary_complex(%x: tensor<3xcomplex<f64>>) -> tensor<3xcomplex<f64>> {
 
 // -----
 
+// The modulus of a complex number is real: the printed form gives the
+// operand's type only.
+// CHECK-LABEL: func.func @abs_complex
+// CHECK-SAME: -> (tensor<3xf32>, tensor<2xf64>)
+// CHECK: %[[A:.*]] = jxp.abs %{{.*}} : tensor<3xcomplex<f32>>
+// CHECK: %[[B:.*]] = jxp.abs %{{.*}} : tensor<2xcomplex<f64>>
+// CHECK: return %[[A]], %[[B]] : tensor<3xf32>, tensor<2xf64>
+func.func @abs_complex(%x: tensor<3xcomplex<f32>>, %y: tensor<2xcomplex<f64>>) -> (tensor<3xf32>, tensor<2xf64>) {
+  %0 = jxp.abs %x : tensor<3xcomplex<f32>>
+  %1 = jxp.abs %y : tensor<2xcomplex<f64>>
+  return %0, %1 : tensor<3xf32>, tensor<2xf64>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @unary_int
 // CHECK: jxp.neg %{{.*}} : tensor<2x2xi64>
 // CHECK: jxp.abs %{{.*}} : tensor<2x2xi64>
