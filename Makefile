@@ -28,11 +28,12 @@ system-deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-$(VENV)/.deps: pyproject.toml
+$(VENV)/.deps: pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip
 	$(VPY) -m pip install -q "jaxlib==0.10.2" numpy ml_dtypes optree \
-	  "scikit-build-core>=0.10" "nanobind>=2.0" pytest lit "jax==0.10.2"
+	  "scikit-build-core>=0.10" "nanobind>=2.0" pytest pytest-xdist lit \
+	  "jax==0.10.2"
 	touch $@
 
 python-deps: $(VENV)/.deps
@@ -44,13 +45,15 @@ build: system-deps python-deps
 lit:
 	lit -q test/lit
 
+# One worker per core: most of the time goes to XLA compiles.
 pytest:
-	$(VPY) -m pytest -q -p no:cacheprovider test/python
+	$(VPY) -m pytest -q -p no:cacheprovider -n auto test/python
 
 bench: build
 	$(VPY) bench/bench_jit.py
 	$(VPY) bench/bench_grad.py
 	$(VPY) bench/bench_threefry.py
+	$(VPY) bench/soak_memory.py
 
 # A developer build in build/dev, linked into python/ (PYTHONPATH=python).
 dev: system-deps

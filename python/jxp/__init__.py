@@ -11,7 +11,7 @@ _os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
 
 from ._src import errors, tree_util  # noqa: F401
 from ._src.api import (  # noqa: F401
-    block_until_ready, device_put, jit, make_ir)
+    block_until_ready, clear_caches, device_put, jit, make_ir)
 from ._src.ad import (  # noqa: F401
     custom_jvp, custom_vjp, grad, hessian, jacfwd, jacrev, jvp, linear_transpose,
     linearize, value_and_grad, vjp)

@@ -10,7 +10,7 @@ from ._src.lax import (  # noqa: F401
     GatherDimensionNumbers, ScatterDimensionNumbers)
 from ._src import lax as _p
 from ._src import lax_linalg as linalg  # noqa: F401
-from ._src.ad import stop_gradient  # noqa: F401
+from ._src.ad import custom_jvp, stop_gradient  # noqa: F401
 
 
 def _scalars_like(args):
@@ -80,7 +80,7 @@ sub = _elementwise(_p.sub_p)
 mul = _elementwise(_p.mul_p)
 div = _elementwise(_p.div_p)
 rem = _elementwise(_p.rem_p)
-pow = _elementwise(_p.pow_p)  # noqa: A001
+_pow = _elementwise(_p.pow_p)
 max = _elementwise(_p.max_p)  # noqa: A001
 min = _elementwise(_p.min_p)  # noqa: A001
 atan2 = _elementwise(_p.atan2_p)
@@ -90,6 +90,42 @@ bitwise_xor = _elementwise(_p.xor_p)
 shift_left = _elementwise(_p.shift_left_p)
 shift_right_logical = _elementwise(_p.shift_right_logical_p)
 shift_right_arithmetic = _elementwise(_p.shift_right_arithmetic_p)
+
+
+def _pow_int_exponent(x, y):
+    return _pow(x, convert_element_type(y, abstractify(x).dtype))
+
+
+# JAX's pow with an integer exponent is differentiable at 0 ** 0: its
+# derivative in x is 0 wherever y == 0, where an inexact exponent gives NaN
+# (0 * 0 ** -1). The op takes one element type, so the integer case brings
+# its rule along; a select after the op would not do, as reverse mode
+# multiplies the NaN by the zero cotangent the select sends back.
+_pow_int_exponent = custom_jvp(_pow_int_exponent)
+
+
+@_pow_int_exponent.defjvp
+def _pow_int_exponent_jvp(primals, tangents):
+    (x, y), (g, _) = primals, tangents
+    dtype = abstractify(x).dtype
+    yf = convert_element_type(y, dtype)
+    zeros = broadcast_in_dim(np.zeros((), dtype), abstractify(yf).shape, ())
+    jac = select(eq(y, 0), zeros,
+                 mul(yf, _pow(x, sub(yf, np.ones((), dtype)))))
+    return _pow_int_exponent(x, y), mul(g, jac)
+
+
+def pow(x, y):  # noqa: A001
+    """x ** y; as in JAX, an inexact x may take an integer exponent."""
+    if isinstance(y, int) and not isinstance(y, bool) and not isinstance(
+            x, (bool, int, float, complex)):
+        y = np.asarray(y, dtypes.default_int())
+    if not isinstance(x, (bool, int, float, complex)) and not isinstance(
+            y, (bool, float, complex)):
+        xa, ya = abstractify(x), abstractify(y)
+        if dtypes.is_inexact(xa.dtype) and dtypes.is_int(ya.dtype):
+            return _pow_int_exponent(*_broadcast_operands([x, y]))
+    return _pow(x, y)
 
 
 class RoundingMethod:
@@ -124,6 +160,10 @@ def clamp(min, x, max):  # noqa: A002
 
 def convert_element_type(operand, new_dtype):
     new_dtype = dtypes.canonicalize(new_dtype)
+    if type(operand) is int:
+        # As JAX: a Python int is not range-checked against the default int
+        # first; it wraps around into new_dtype (2**100 still fits float32).
+        operand = np.asarray(operand).astype(new_dtype)
     return _p.convert_element_type_p.bind(operand, new_dtype=new_dtype,
                                           weak_type=False)
 
@@ -138,6 +178,9 @@ def iota(dtype, size):
 
 
 def broadcasted_iota(dtype, shape, dimension):
+    if builtins.any(int(d) < 0 for d in shape):
+        raise TypeError(f"iota shape must have every element be nonnegative, "
+                        f"got {tuple(shape)}.")
     return _p.iota_p.bind(dtype=dtypes.canonicalize(dtype),
                           shape=tuple(int(d) for d in shape),
                           dimension=int(dimension))
@@ -161,15 +204,31 @@ def broadcast(operand, sizes):
 
 def rev(operand, dimensions):
     dims = tuple(int(d) for d in dimensions)
+    ndim = abstractify(operand).ndim
+    if builtins.any(not 0 <= d < ndim for d in dims):
+        raise TypeError(f"rev dimensions must all be less than operand ndim, "
+                        f"got dimensions {dims} for operand ndim {ndim}.")
     if not dims:
         return operand
     return _p.rev_p.bind(operand, dimensions=dims)
 
 
 def reshape(operand, new_sizes, dimensions=None):
+    a = abstractify(operand)
     if dimensions is not None:
-        operand = transpose(operand, dimensions)
+        dims = tuple(int(d) for d in dimensions)
+        if sorted(dims) != list(builtins.range(a.ndim)):
+            raise TypeError(f"reshape dimensions must be a permutation of "
+                            f"operand dimensions, got dimensions {dims} for "
+                            f"shape {a.shape}")
+        operand = transpose(operand, dims)
     new_sizes = tuple(int(d) for d in new_sizes)
+    if a.size != int(np.prod(new_sizes, dtype=np.int64)) and builtins.all(
+            d >= 0 for d in new_sizes):
+        # ValueError as JAX's (whose check is StableHLO's verifier).
+        raise ValueError(f"cannot reshape array of shape {a.shape} (size "
+                         f"{a.size}) into shape {new_sizes}: the number of "
+                         f"elements differs")
     if abstractify(operand).shape == new_sizes:
         return operand
     return _p.reshape_p.bind(operand, new_sizes=new_sizes)
@@ -177,7 +236,9 @@ def reshape(operand, new_sizes, dimensions=None):
 
 def transpose(operand, permutation):
     permutation = tuple(int(p) for p in permutation)
-    if permutation == tuple(builtins.range(len(permutation))):
+    # Only the whole identity is a no-op: a shorter or longer one is the
+    # shape rule's error.
+    if permutation == tuple(builtins.range(abstractify(operand).ndim)):
         return operand
     return _p.transpose_p.bind(operand, permutation=permutation)
 
@@ -236,9 +297,13 @@ def dot_general(lhs, rhs, dimension_numbers, precision=None,
 
 def dot(lhs, rhs, precision=None, preferred_element_type=None):
     l, r = abstractify(lhs), abstractify(rhs)
-    if l.ndim not in (1, 2) or r.ndim not in (1, 2):
-        raise TypeError(f"dot requires 1- or 2-d operands, got shapes "
-                        f"{l.shape} and {r.shape}")
+    if (l.ndim not in (1, 2) or r.ndim not in (1, 2)
+            or l.shape[-1] != r.shape[0]):
+        raise ValueError(
+            f"jax.lax.dot: dimension_numbers must be specified when not "
+            f"performing simple un-batched matrix multiplication (1- or 2-d "
+            f"operands whose contracting sizes agree), got shapes {l.shape} "
+            f"and {r.shape}; use lax.dot_general.")
     return dot_general(lhs, rhs, (((l.ndim - 1,), (0,)), ((), ())),
                        precision, preferred_element_type)
 
@@ -288,6 +353,9 @@ def _index_scalars(indices, shape):
 
 def concatenate(operands, dimension):
     operands = list(operands)
+    if not operands:
+        raise ValueError("concatenate requires a non-empty sequences of "
+                         "arrays")
     if len(operands) == 1:
         return operands[0]
     return _p.concatenate_p.bind(*operands, dimension=int(dimension))
@@ -295,6 +363,14 @@ def concatenate(operands, dimension):
 
 def pad(operand, padding_value, padding_config):
     config = tuple((int(lo), int(hi), int(i)) for lo, hi, i in padding_config)
+    a = abstractify(operand)
+    if len(config) != a.ndim:
+        raise ValueError(f"length of padding_config must equal the number of "
+                         f"axes of operand, got padding_config {config} for "
+                         f"operand shape {a.shape}")
+    if np.shape(padding_value):
+        raise ValueError(f"padding_value must be a scalar; got "
+                         f"np.shape(padding_value)={np.shape(padding_value)}")
     padding_value = _scalars_like([operand, padding_value])[1]
     return _p.pad_p.bind(operand, padding_value, padding_config=config)
 

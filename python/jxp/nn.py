@@ -188,12 +188,18 @@ def sparse_sigmoid(x):
     return 0.5 * jnp.clip(x + 1.0, 0.0, 2.0)
 
 
+@custom_jvp
 @_fused()
 def log1mexp(x):
     """log(1 - exp(-x)), accurate on both sides of log(2)."""
     x = _arraylike("log1mexp", x)
     c = jnp.log(2.0)
     return jnp.where(x < c, jnp.log(-jnp.expm1(-x)), jnp.log1p(-jnp.exp(-x)))
+
+
+# JAX's rule, 1 / expm1(x): through the branches, the derivative at x = 0
+# is NaN where JAX's is infinite, and at infinity it is NaN where JAX's is 0.
+log1mexp.defjvps(lambda g, ans, x: g / jnp.expm1(x))
 
 
 # ---------------------------------------------------------------------------

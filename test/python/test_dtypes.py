@@ -27,20 +27,6 @@ ALL_DTYPES = [np.dtype(getattr(rjnp, n)) for n in NAMES] + [
     np.dtype(np.complex64), np.dtype(np.complex128)]
 
 
-@pytest.fixture(params=[False, True], ids=["x32", "x64"])
-def x64(request):
-    """Runs the test with jax_enable_x64 set as the param in both JAX and
-    jxp; restores both afterwards."""
-    old_jax, old_jxp = jax.config.jax_enable_x64, jxp.config.jax_enable_x64
-    jax.config.update("jax_enable_x64", request.param)
-    jxp.config.update("jax_enable_x64", request.param)
-    try:
-        yield request.param
-    finally:
-        jax.config.update("jax_enable_x64", old_jax)
-        jxp.config.update("jax_enable_x64", old_jxp)
-
-
 def _same(build):
     """build(m) under jax.numpy and jxp.numpy: equal arrays, equal plain
     values, or the same class of error."""

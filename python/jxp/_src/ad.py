@@ -12,16 +12,16 @@ wrapper it returned (grad(f) -> g: g's calls hit g's cache), or for the
 function-taking APIs (jvp, vjp, linearize) on the function.
 """
 
-import collections
 import functools
 import itertools
+import operator
 
 import numpy as np
 from jaxlib.mlir import ir
 
 from . import core, dtypes, tree_util
 from . import lax as lax_p
-from .api import _symbol_counter, _symbol_name, _trace_into, call_function
+from .api import _trace_into, call_function
 from .core import Frame, Tracer, abstractify, mlir_type
 from .._mlir import jxp as ops
 
@@ -54,8 +54,7 @@ class TracedFunction:
 
 def _trace_private(fun, name, in_avals, build_args, closure=()):
     outer = core.current_frame()
-    # One counter with nested jit's: the names share one symbol table.
-    symbol = f"{_symbol_name(name)}_{next(_symbol_counter)}"
+    symbol = outer.new_symbol(name)
     n = len(in_avals)
     avals = list(in_avals) + [abstractify(c) for c in closure]
     inner = Frame(outer.module, symbol, avals, parent=outer,
@@ -66,36 +65,30 @@ def _trace_private(fun, name, in_avals, build_args, closure=()):
                           list(closure) + inner.captured)
 
 
-def _new_captures(traced, closure):
-    """Outer values the traced functions close over beyond `closure`, each
-    once, in order of appearance."""
-    seen = {id(c) for c in closure}
-    extra = []
-    for t in traced:
-        for c in t.closure[len(closure):]:
-            if id(c) not in seen:
-                seen.add(id(c))
-                extra.append(c)
-    return extra
-
-
-def _erase(traced):
-    for t in traced:
-        t.frame.func.operation.erase()
-
-
 def _trace_together(specs):
     """Traces several functions (fun, name, in_avals, build_args) so that
-    all take the same closure inputs, in the same order: re-traces once
-    with the union of what each closes over, if they differ."""
+    all take the same closed-over values, in the same order, after their
+    own inputs. Each is traced once (user code runs once per trace): what a
+    later function first closes over becomes an unused trailing input of
+    the earlier ones."""
     closure = []
-    while True:
-        traced = [_trace_private(*spec, closure=closure) for spec in specs]
-        extra = _new_captures(traced, closure)
-        if not extra:
-            return traced, closure
-        _erase(traced)
-        closure = closure + extra
+    traced = []
+    for spec in specs:
+        t = _trace_private(*spec, closure=closure)
+        closure = t.closure
+        traced.append(t)
+    _pad_closures(traced, closure)
+    return traced, closure
+
+
+def _pad_closures(traced, closure):
+    """Gives each traced function the inputs for the whole `closure`, of
+    which its own is a prefix."""
+    for t in traced:
+        extra = closure[len(t.closure):]
+        if extra:
+            t.frame.append_inputs([abstractify(c) for c in extra])
+            t.closure = list(closure)
 
 
 def _flat_builder(tree):
@@ -152,20 +145,25 @@ def _tangent_aval(aval):
 # reads are current) and looks the compiled program up by its StableHLO
 # text, so XLA compiles each distinct program once.
 
-_executables = collections.OrderedDict()  # StableHLO text -> Executable
+_executables = None  # StableHLO text -> Executable (an api.LRUCache)
 _MAX_EXECUTABLES = 512
 
 
 def _compiled(stablehlo):
-    from . import runtime
+    from . import api, runtime
+    global _executables
+    if _executables is None:
+        _executables = api.LRUCache(_MAX_EXECUTABLES)
     exe = _executables.get(stablehlo)
     if exe is None:
-        exe = _executables[stablehlo] = runtime.compile(stablehlo)
-        if len(_executables) > _MAX_EXECUTABLES:
-            _executables.popitem(last=False)
-    else:
-        _executables.move_to_end(stablehlo)
+        exe = runtime.compile(stablehlo)
+        _executables.put(stablehlo, exe)
     return exe
+
+
+def clear_caches():
+    if _executables is not None:
+        _executables.clear()
 
 
 def _eager(body, name, args, kwargs=None):
@@ -191,7 +189,7 @@ def _staged(body):
     program otherwise."""
     @functools.wraps(body)
     def wrapper(*args, **kwargs):
-        if core._frames:
+        if core.current_frame():
             return body(*args, **kwargs)
         return _eager(body, body.__name__, args, kwargs)
     return wrapper
@@ -207,18 +205,47 @@ def _check_callable(fun, api):
 
 
 def _argnums_tuple(argnums, nargs, api):
-    single = isinstance(argnums, int)
+    single = isinstance(argnums, (int, np.integer))
     nums = (argnums,) if single else tuple(argnums)
     for i in nums:
         if not isinstance(i, (int, np.integer)):
             raise TypeError(f"argnums must be an int or a tuple of ints, got "
                             f"{argnums!r}")
+    if not nums:
+        raise ValueError(f"{api} argnums=() names no argument to "
+                         f"differentiate with respect to.")
+    if api == "grad" and max(nums) >= nargs:
+        # JAX's grad checks the largest position itself (TypeError); any
+        # other position out of range is the ValueError below.
+        raise TypeError(
+            f"differentiating with respect to argnums={argnums} requires at "
+            f"least {max(nums) + 1} positional arguments to be passed by the "
+            f"caller, but got only {nargs} positional arguments.")
+    for i in nums:
         if not -nargs <= i < nargs:
-            raise TypeError(
-                f"Differentiating with respect to argnums={argnums} requires "
-                f"at least {max(nums) + 1} positional arguments to be passed "
-                f"by the caller, but got only {nargs} positional arguments.")
-    return single, tuple(int(i) % nargs for i in nums)
+            raise ValueError(
+                f"Positional argument indices, e.g. for `static_argnums`, "
+                f"must have value greater than or equal to -len(args) and "
+                f"less than len(args), but got value {i} for len(args) == "
+                f"{nargs}.")
+    resolved = tuple(int(i) % nargs for i in nums)
+    if len(set(resolved)) != len(resolved):
+        # JAX passes None for the repeated argument (a TypeError in the
+        # function, or None gradients); jxp says why.
+        raise TypeError(
+            f"{api} argnums={argnums} names an argument more than once (as "
+            f"positions {resolved} of {nargs} arguments); each argument can "
+            f"be differentiated once.")
+    return single, resolved
+
+
+def _check_argnums_type(argnums):
+    """The check JAX makes when grad, value_and_grad or jacfwd is applied:
+    argnums is an int or a sequence of ints."""
+    try:
+        operator.index(argnums)
+    except TypeError:
+        tuple(map(operator.index, argnums))
 
 
 def _check_input_dtype(aval, api, allow_int):
@@ -332,6 +359,7 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False,
                    allow_int=False, reduce_axes=()):
     """f -> (x -> (f(x), df/dx)), as jax.value_and_grad."""
     _check_callable(fun, "value_and_grad")
+    _check_argnums_type(argnums)
     name = _name(fun)
 
     def body(*args, **kwargs):
@@ -417,7 +445,7 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
                   for k, x in enumerate(flat_args)]
         return tree_util.tree_unflatten(in_tree, leaves)
 
-    if not core._frames:
+    if not core.current_frame():
         return _vjp_eager(fun, name, primals, has_aux, backward)
     out = forward(*flat)
     main, aux = _split_aux(out, has_aux, "vjp")
@@ -497,7 +525,7 @@ def jvp(fun, primals, tangents, has_aux=False):
             f"{len(tangents)} tangents")
     name = _name(fun)
     primals, tangents = tuple(primals), tuple(tangents)
-    if core._frames:
+    if core.current_frame():
         return _jvp_traced(fun, name, primals, tangents, has_aux)
     return _eager(lambda p, t: _jvp_traced(fun, name, p, t, has_aux), name,
                   (primals, tangents))
@@ -513,7 +541,7 @@ def linearize(fun, *primals, has_aux=False):
     primal part CSE merges with the rest of the program."""
     _check_callable(fun, "linearize")
     name = _name(fun)
-    if not core._frames:
+    if not core.current_frame():
         return _linearize_eager(fun, name, primals, has_aux)
     out = _jvp_traced(fun, name, primals, primals, has_aux)
 
@@ -554,7 +582,7 @@ class _SplitJvp:
         t_avals = [avals[k] for k in self.wrt]
         traced = api.trace(jvp_of_fun, name, list(avals) + t_avals,
                            lambda ts: (ts, {}))
-        with core.context(), ir.Location.unknown():
+        with traced.module.context, ir.Location.unknown():
             _function(traced.module, "main").attributes["jxp.linear_args"] = \
                 _i64_array(range(n, n + len(t_avals)))
         self.text = api.run_pipeline(traced.text(),
@@ -628,7 +656,7 @@ def _linearize_eager(fun, name, primals, has_aux):
         prog.out_shape, [prog.array(i, values[i]) for i in range(n)])
 
     def f_jvp(*tangents):
-        if core._frames:
+        if core.current_frame():
             # Traced (by linear_transpose, jit, ...): the JVP itself, with
             # the primals as constants.
             return _jvp_traced(fun, name, primals, tangents, has_aux)[1]
@@ -662,7 +690,7 @@ def _vjp_eager(fun, name, primals, has_aux, traced_backward):
 
     def vjp_fun(*cts):
         ct = _one_cotangent(cts, name)
-        if core._frames:
+        if core.current_frame():
             # Traced (e.g. jit(vjp_fun)): the VJP itself, primals constant.
             return traced_backward(list(flat_p), ct)
         ct_leaves = _check_cotangents(ct, prog.out_shape, prog.out_avals[:n])
@@ -791,6 +819,7 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
     """The Jacobian by forward mode, one JVP per input element (jxp has no
     vmap yet: the JVPs share one derived function)."""
     _check_callable(fun, "jacfwd")
+    _check_argnums_type(argnums)
     name = _name(fun)
 
     def body(*args):
@@ -1037,7 +1066,6 @@ class _CustomRuleFunction:
         functools.update_wrapper(self, fun)
         self.fun = fun
         self.nondiff_argnums = tuple(nondiff_argnums)
-        self._in_rules = 0
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -1046,17 +1074,14 @@ class _CustomRuleFunction:
 
     def __call__(self, *args, **kwargs):
         self._check_rules()
-        if self._in_rules:
+        if core.in_rules(self):
             # Rules are traced when the function is called, and often call
             # it (`ans = f(x)`): there it is its plain primal function.
             return self.fun(*args, **kwargs)
         args = _resolve_args(self.fun, args, kwargs)
-        if core._frames:
-            self._in_rules += 1
-            try:
+        if core.current_frame():
+            with core.rules_scope(self):
                 return self._call_traced(args)
-            finally:
-                self._in_rules -= 1
         # Eagerly: a compiled program, the static nondiff values baked in.
         fixed = {i: a for i, a in enumerate(args)
                  if i in self.nondiff_argnums and _is_static(a)}
@@ -1065,7 +1090,9 @@ class _CustomRuleFunction:
         def body(*dyn):
             full = dict(fixed)
             full.update(zip(dyn_pos, dyn))
-            return self._call_traced(tuple(full[i] for i in range(len(args))))
+            with core.rules_scope(self):
+                return self._call_traced(
+                    tuple(full[i] for i in range(len(args))))
         return _eager(body, _name(self.fun), [args[i] for i in dyn_pos])
 
 
@@ -1229,15 +1256,21 @@ class custom_jvp(_CustomRuleFunction):
         return tree_util.tree_unflatten(f.out_tree, results)
 
 
-_rule_errors = {}
+# Failed symbolic-zero rule variants, kept for the compile that may report
+# needing one; recent ones only (a compile follows its trace at once).
+_rule_errors = None
 _rule_error_ids = itertools.count(1)
 
 
 def _register_rule_error(exc):
     """Keeps a rule's exception for re-raising if the C++ pass reports
     that it needed the failed rule ("rule error #N")."""
+    from . import api
+    global _rule_errors
+    if _rule_errors is None:
+        _rule_errors = api.LRUCache(256)
     k = next(_rule_error_ids)
-    _rule_errors[k] = exc
+    _rule_errors.put(k, exc)
     return k
 
 
@@ -1245,13 +1278,38 @@ def rule_error(message):
     """The user's exception behind a "rule error #N" diagnostic, if any."""
     import re
     m = re.search(r"rule error #(\d+)", message)
-    return _rule_errors.get(int(m.group(1))) if m else None
+    if m is None or _rule_errors is None:
+        return None
+    return _rule_errors.get(int(m.group(1)))
 
 
 def _positional(n):
     """build_args for a function of n positional leaves."""
     tree = tree_util.tree_structure(tuple(range(n)))
     return lambda tracers: (tree_util.tree_unflatten(tree, tracers), {})
+
+
+def _bwd_cotangent(path, primal, ct):
+    """A custom_vjp bwd rule's cotangent for a primal input leaf, checked as
+    JAX checks it: integer and boolean inputs take no cotangent (whatever
+    the rule returns); another shape is a ValueError naming the leaf; a
+    different inexact dtype is accepted (converted to the input's)."""
+    if not _is_inexact(primal):
+        return _zeros(primal)
+    got = abstractify(ct)
+    if got.shape != primal.shape:
+        def show(a):
+            return f"{a.dtype.name}[{','.join(map(str, a.shape))}]"
+        raise ValueError(
+            f"Custom VJP bwd rule must produce an output with the same type "
+            f"as the args tuple of the primal function, but at output{path} "
+            f"the bwd rule produced an output of type {show(got)} "
+            f"corresponding to an input of type {show(primal)}, so the "
+            f"shapes do not match")
+    if got.dtype != primal.dtype:
+        from .. import lax
+        ct = lax.convert_element_type(ct, primal.dtype)
+    return ct
 
 
 class custom_vjp(_CustomRuleFunction):
@@ -1323,42 +1381,47 @@ class custom_vjp(_CustomRuleFunction):
                         f"for primal input structure "
                         f"{tree_util.tree_structure(tuple(diff_args))}.")
                 flat_ct = []
+                paths = iter(tree_util.leaf_paths(tuple(diff_args)))
                 for a, g in zip(diff_args, got):
                     a_leaves, a_tree = tree_util.tree_flatten(a)
                     if g is None:
                         flat_ct.extend(_zeros(abstractify(x)) for x in a_leaves)
+                        for _ in a_leaves:
+                            next(paths)
                         continue
                     g_leaves, g_tree = tree_util.tree_flatten(g)
                     if g_tree != a_tree:
-                        raise ValueError(
+                        raise TypeError(
                             f"Custom VJP bwd rule must produce an output with "
                             f"the same container (pytree) structure as the "
-                            f"args tuple of the primal function; got {g_tree} "
-                            f"for {a_tree}.")
-                    flat_ct.extend(g_leaves)
+                            f"args tuple of the primal function, and in "
+                            f"particular must produce a tuple of length equal "
+                            f"to the number of arguments to the primal "
+                            f"function, but got bwd output structure "
+                            f"{tree_util.tree_structure(tuple(got))} for "
+                            f"primal input structure "
+                            f"{tree_util.tree_structure(tuple(diff_args))}.")
+                    flat_ct.extend(_bwd_cotangent(next(paths), abstractify(x),
+                                                  ct)
+                                   for x, ct in zip(a_leaves, g_leaves))
                 return flat_ct
             bwd.__name__ = f"{name}_bwd"
             return bwd
 
         # f, fwd and bwd all take the same closed-over values, after their
-        # own inputs: retrace all three until none closes over a new one.
-        closure = []
-        while True:
-            f = _trace_private(primal, name, avals, _positional(n), closure)
-            fw = _trace_private(fwd, f"{name}_fwd", avals, _positional(n),
-                                closure)
-            nout = len(f.out_avals)
-            res_avals = fw.out_avals[nout:]
-            nd_args = [args[i] for i in sorted(nondiff)]
-            bw = _trace_private(
-                bwd_for(len(res_avals), f.out_tree, nd_args), f"{name}_bwd",
-                list(res_avals) + list(f.out_avals),
-                _positional(len(res_avals) + nout), closure)
-            extra = _new_captures((f, fw, bw), closure)
-            if not extra:
-                break
-            _erase((f, fw, bw))
-            closure = closure + extra
+        # own inputs; bwd's inputs depend on fwd's residuals.
+        f = _trace_private(primal, name, avals, _positional(n))
+        fw = _trace_private(fwd, f"{name}_fwd", avals, _positional(n),
+                            f.closure)
+        nout = len(f.out_avals)
+        res_avals = fw.out_avals[nout:]
+        nd_args = [args[i] for i in sorted(nondiff)]
+        bw = _trace_private(
+            bwd_for(len(res_avals), f.out_tree, nd_args), f"{name}_bwd",
+            list(res_avals) + list(f.out_avals),
+            _positional(len(res_avals) + nout), fw.closure)
+        closure = bw.closure
+        _pad_closures((f, fw, bw), closure)
         if [(a.shape, a.dtype) for a in fw.out_avals[:nout]] != [
                 (a.shape, a.dtype) for a in f.out_avals]:
             raise TypeError(

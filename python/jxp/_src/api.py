@@ -4,9 +4,13 @@ trace (Python -> jxp module) -> run_pipeline (C++: inline, canonicalize,
 cse, convert-jxp-to-stablehlo) -> runtime.compile (jaxlib/PJRT).
 """
 
+import collections
 import functools
 import inspect
-import itertools
+import operator
+import re
+import threading
+import weakref
 
 import numpy as np
 from jaxlib.mlir import ir
@@ -36,6 +40,11 @@ def run_pipeline(text, pipeline, generic=True, debug_info=True):
         raise user_error
     if "can't apply forward-mode autodiff (jvp) to a custom_vjp" in message:
         raise TypeError(message)
+    # A derivative JAX does not implement either (scatter mul's in its
+    # updates with repeated indices): JAX's NotImplementedError.
+    if re.search(r"op (differentiation|transposition) of .* is (not|only) "
+                 r"supported", message):
+        raise NotImplementedError(message)
     raise errors.CompileError(message)
 
 
@@ -72,11 +81,11 @@ def _check_output(x, fun_name):
 
 def trace(fun, name, in_avals, build_args):
     """Traces fun(*build_args(tracers)) into a new module's public @main."""
-    with core.context(), ir.Location.unknown():
+    with core.start_trace(), ir.Location.unknown():
         module = ir.Module.create()
         # XLA names the HloModule after this, as JAX's "jit_<name>".
         module.operation.attributes["sym_name"] = ir.StringAttr.get(
-            f"jit_{_symbol_name(name)}")
+            f"jit_{core.symbol_name(name)}")
         frame = Frame(module, "main", in_avals, public=True)
         outs, out_tree = _trace_into(frame, fun, name, build_args)
     return Traced(module, name, in_avals, [t.aval for t in outs], out_tree,
@@ -99,7 +108,7 @@ def _trace_into(frame, fun, name, build_args):
 def _trace_nested(fun, name, frame, flat_args, build_args):
     """Traces fun into a private function of `frame`'s module and calls it."""
     in_avals = [abstractify(x) for x in flat_args]
-    symbol = f"{_symbol_name(name)}_{next(_symbol_counter)}"
+    symbol = frame.new_symbol(name)
     inner = Frame(frame.module, symbol, in_avals, parent=frame)
     outs, out_tree = _trace_into(inner, fun, name, build_args)
     results = call_function(frame, symbol, [t.aval for t in outs],
@@ -117,34 +126,29 @@ def call_function(frame, symbol, out_avals, args):
     return [Tracer(a, v, frame) for a, v in zip(out_avals, call.results)]
 
 
-_symbol_counter = itertools.count()
-
-
-def _symbol_name(name):
-    return "".join(c if c.isalnum() or c == "_" else "_" for c in name) or "f"
-
-
 # ---------------------------------------------------------------------------
 # Compilation and execution
 # ---------------------------------------------------------------------------
 
 
 class Compiled:
-    """An executable with the calling convention of its trace."""
+    """An executable with the calling convention of its trace. It keeps the
+    trace's avals, trees and closed-over arrays, not its module, so cached
+    executables do not hold MLIR contexts alive."""
 
     def __init__(self, traced, pipeline):
-        self.traced = traced
         self.stablehlo = run_pipeline(traced.text(), pipeline)
         self.executable = runtime.compile(self.stablehlo)
         self._execute = self.executable.execute
         self.captured_buffers = [a._buf for a in traced.captured]
+        self.in_avals = traced.in_avals
         self.out_avals = traced.out_avals
         self.out_tree = traced.out_tree
         self.in_tree = None  # set by Lowered.compile for the public call
 
     def execute_flat(self, flat_args):
         bufs = [x._buf if type(x) is Array else _to_buffer(x, a)
-                for x, a in zip(flat_args, self.traced.in_avals)]
+                for x, a in zip(flat_args, self.in_avals)]
         outs = self._execute(bufs + self.captured_buffers)
         return [Array(b, a) for b, a in zip(outs, self.out_avals)]
 
@@ -159,7 +163,7 @@ class Compiled:
         if self.in_tree is not None and in_tree != self.in_tree:
             raise TypeError(f"function compiled for {self.in_tree}, called "
                             f"with {in_tree} (static arguments are left out)")
-        for x, a in zip(flat, self.traced.in_avals):
+        for x, a in zip(flat, self.in_avals):
             b = abstractify(x)
             if (b.shape, b.dtype) != (a.shape, a.dtype):
                 raise TypeError(f"argument of type {b.str_short()} does not "
@@ -171,13 +175,45 @@ class Compiled:
         return self.executable.hlo_text()
 
 
+class LRUCache:
+    """A dict with a bound: the least recently used entry goes first.
+    Safe to share between threads."""
+
+    def __init__(self, capacity):
+        self.capacity = capacity
+        self._data = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            value = self._data.get(key)
+            if value is not None:
+                self._data.move_to_end(key)
+            return value
+
+    def put(self, key, value):
+        with self._lock:
+            self._data[key] = value
+            self._data.move_to_end(key)
+            while len(self._data) > self.capacity:
+                self._data.popitem(last=False)
+
+    def clear(self):
+        with self._lock:
+            self._data.clear()
+
+    def __len__(self):
+        return len(self._data)
+
+
 def _to_buffer(x, aval):
     if isinstance(x, Array):
         return x._buf
     return runtime.device_put(np.asarray(x, dtype=aval.dtype))
 
 
-_eager_cache = {}
+# One-op programs of eager calls, by (primitive, parameters, avals, config).
+_eager_cache = LRUCache(4096)
 
 
 def apply_eagerly(prim, args, params):
@@ -189,7 +225,7 @@ def apply_eagerly(prim, args, params):
         traced = trace(lambda *xs: prim.bind(*xs, **params), prim.name,
                        list(avals), lambda tracers: (tracers, {}))
         compiled = Compiled(traced, TO_STABLEHLO)
-        _eager_cache[key] = compiled
+        _eager_cache.put(key, compiled)
     outs = compiled.execute_flat(args)
     return outs if prim.multiple_results else outs[0]
 
@@ -219,18 +255,59 @@ def block_until_ready(tree):
 # ---------------------------------------------------------------------------
 
 
+def _index_tuple(x):
+    """An int or a sequence of ints as a tuple (TypeError otherwise)."""
+    try:
+        return (operator.index(x),)
+    except TypeError:
+        return tuple(map(operator.index, x))
+
+
+def _check_static_args(params, argnums, argnames):
+    """JAX's checks of static_argnums and static_argnames against the
+    signature, made when jit is applied: positions past the positional
+    parameters (unless the function takes *args), and names the function
+    does not take by keyword (unless it takes **kwargs), are ValueErrors."""
+    positional = [p for p in params
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    n = len(positional)
+    if argnums and not any(p.kind == p.VAR_POSITIONAL for p in params) and (
+            -min(argnums) > n or max(argnums) >= n):
+        raise ValueError(f"Jitted function has static_argnums={argnums}, but "
+                         f"only accepts {n} positional arguments.")
+    by_name = {p.name: p for p in params}
+    positional_only = {k for k in argnames if k in by_name and by_name[k].kind
+                       in (inspect.Parameter.POSITIONAL_ONLY,
+                           inspect.Parameter.VAR_POSITIONAL)}
+    if positional_only:
+        raise ValueError(f"Jitted function has invalid argnames "
+                         f"{positional_only} in static_argnames. These are "
+                         f"positional-only")
+    if any(p.kind == p.VAR_KEYWORD for p in params):
+        return
+    keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD,
+               inspect.Parameter.KEYWORD_ONLY)
+    unknown = {k for k in argnames
+               if k not in by_name or by_name[k].kind not in keyword}
+    if unknown:
+        raise ValueError(f"Jitted function has invalid argnames {unknown} in "
+                         f"static_argnames. Function does not take these "
+                         f"args.")
+
+
 def _static_positions(fun, static_argnums, static_argnames):
     """JAX's rule: static argnums and argnames complete each other through
     the function's signature."""
-    if isinstance(static_argnums, int):
-        static_argnums = (static_argnums,)
+    static_argnums = _index_tuple(
+        () if static_argnums is None else static_argnums)
     if isinstance(static_argnames, str):
         static_argnames = (static_argnames,)
-    nums, names = set(static_argnums or ()), set(static_argnames or ())
+    nums, names = set(static_argnums), set(static_argnames or ())
     try:
         params = list(inspect.signature(fun).parameters.values())
     except (TypeError, ValueError):
         return frozenset(nums), frozenset(names)
+    _check_static_args(params, static_argnums, tuple(static_argnames or ()))
     positional = [p.name for p in params
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     for i in list(nums):
@@ -253,7 +330,7 @@ class JitFunction:
         self._static_nums, self._static_names = _static_positions(
             fun, static_argnums, static_argnames)
         self._no_statics = not (self._static_nums or self._static_names)
-        self._cache = {}
+        self._cache = _jit_cache_for(fun)
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -294,7 +371,7 @@ class JitFunction:
         traced = trace(self.fun, self.name, list(avals),
                        self._builder(args, kwargs, in_tree))
         compiled = Compiled(traced, f"{OPTIMIZE},{TO_STABLEHLO}")
-        self._cache[(in_tree, avals, statics, config.trace_key)] = compiled
+        self._cache.put((in_tree, avals, statics, config.trace_key), compiled)
         return compiled
 
     def __call__(self, *args, **kwargs):
@@ -304,8 +381,9 @@ class JitFunction:
             statics = ()
         else:
             flat, in_tree, statics = self._split(args, kwargs)
-        if core._frames:
-            return _trace_nested(self.fun, self.name, core._frames[-1], flat,
+        frame = core.current_frame()
+        if frame is not None:
+            return _trace_nested(self.fun, self.name, frame, flat,
                                  self._builder(args, kwargs, in_tree))
         avals = tuple([x.aval if type(x) is Array else abstractify(x)
                        for x in flat])
@@ -322,6 +400,41 @@ class JitFunction:
 
     def _cache_size(self):
         return len(self._cache)
+
+    def clear_cache(self):
+        """Drops the compiled programs of this function (shared by every
+        jit of it, as in JAX)."""
+        self._cache.clear()
+
+
+# Compiled programs per function, as JAX keys them: every jit(f) of one f
+# shares them, and they go with f (weakly referenced). Each is bounded.
+JIT_CACHE_CAPACITY = 1024
+_jit_caches = weakref.WeakKeyDictionary()
+_jit_caches_lock = threading.Lock()
+
+
+def _jit_cache_for(fun):
+    try:
+        with _jit_caches_lock:
+            cache = _jit_caches.get(fun)
+            if cache is None:
+                cache = _jit_caches[fun] = LRUCache(JIT_CACHE_CAPACITY)
+        return cache
+    except TypeError:  # not weakly referenceable or not hashable
+        return LRUCache(JIT_CACHE_CAPACITY)
+
+
+def clear_caches():
+    """Drops every compiled program: jit caches, eager one-op programs and
+    the executables of eager autodiff (as jax.clear_caches)."""
+    with _jit_caches_lock:
+        caches = list(_jit_caches.values())
+    for cache in caches:
+        cache.clear()
+    _eager_cache.clear()
+    from . import ad
+    ad.clear_caches()
 
 
 def _hashable_static(value, where):

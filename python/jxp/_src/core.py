@@ -7,8 +7,10 @@ innermost frame or, outside any trace, runs it eagerly as a tiny compiled
 program (see api.py).
 """
 
+import itertools
 import os
 import sys
+import threading
 
 import numpy as np
 from jaxlib.mlir import ir
@@ -64,18 +66,58 @@ _SHORT_NAMES = {
 
 
 # ---------------------------------------------------------------------------
-# The MLIR context and types
+# Per-thread tracing state: the MLIR context, its caches, the frame stack
 # ---------------------------------------------------------------------------
 
-_context = None
+# A context keeps every type, attribute, symbol name and location it has
+# ever seen, so a long-lived one grows with each trace: after this many
+# top-level traces a thread starts a fresh one (modules still alive keep
+# their own context alive until they are dropped).
+TRACES_PER_CONTEXT = 256
+
+
+class _TraceState(threading.local):
+    """What one thread's tracing needs: jaxlib MLIR contexts are not safe to
+    build in from two threads at once, and the frame stack says what this
+    thread is tracing (another thread may trace something else meanwhile)."""
+
+    def __init__(self):
+        self.frames = []
+        self.ctx = None
+        self.traces = 0
+        self.types = {}       # (shape, dtype) -> RankedTensorType of ctx
+        self.locations = {}   # (file, line) -> Location of ctx
+        self.in_rules = set()  # ids of custom_jvp/vjp functions being traced
+
+
+_state = _TraceState()
 
 
 def context():
-    global _context
-    if _context is None:
-        _context = runtime.make_mlir_context()
-        _context.allow_unregistered_dialects = True  # jxp is not registered
-    return _context
+    """This thread's MLIR context for building jxp modules."""
+    ctx = _state.ctx
+    if ctx is None:
+        ctx = _new_context()
+    return ctx
+
+
+def start_trace():
+    """Called before a top-level trace: recycles the context when due."""
+    st = _state
+    st.traces += 1
+    if st.ctx is not None and st.traces > TRACES_PER_CONTEXT and not st.frames:
+        _new_context()
+    return context()
+
+
+def _new_context():
+    st = _state
+    st.ctx = runtime.make_mlir_context()
+    st.ctx.allow_unregistered_dialects = True  # jxp is not registered
+    st.traces = 0
+    st.types = {}
+    st.locations = {}
+    return st.ctx
 
 
 def _element_type(dtype):
@@ -100,15 +142,13 @@ def _element_type(dtype):
     raise TypeError(f"unsupported dtype {dtype}")
 
 
-_type_cache = {}
-
-
 def mlir_type(aval):
     key = (aval.shape, aval.dtype)
-    t = _type_cache.get(key)
+    cache = _state.types
+    t = cache.get(key)
     if t is None:
         t = ir.RankedTensorType.get(aval.shape, _element_type(aval.dtype))
-        _type_cache[key] = t
+        cache[key] = t
     return t
 
 
@@ -134,7 +174,6 @@ def dense_attr(value, aval):
 # ---------------------------------------------------------------------------
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-_loc_cache = {}
 
 
 def user_frame():
@@ -150,10 +189,11 @@ def user_location():
     if f is None:
         return ir.Location.unknown()
     key = (f.f_code.co_filename, f.f_lineno)
-    loc = _loc_cache.get(key)
+    cache = _state.locations
+    loc = cache.get(key)
     if loc is None:
         loc = ir.Location.file(key[0], key[1], 0)
-        _loc_cache[key] = loc
+        cache[key] = loc
     return loc
 
 
@@ -241,6 +281,10 @@ class Frame:
         self.module = module
         self.name = name
         self.parent = parent
+        # Private function names are numbered per module, so the same
+        # program traced twice has the same text and names do not pile up
+        # in long-lived contexts.
+        self._symbols = parent._symbols if parent else itertools.count(1)
         with ir.InsertionPoint(module.body), ir.Location.unknown():
             self.func = func_d.FuncOp(
                 name, ir.FunctionType.get([mlir_type(a) for a in in_avals], []))
@@ -257,7 +301,11 @@ class Frame:
         # (outer object, argument position): that argument stands for the
         # object wherever the traced function closes over it.
         for obj, k in bind:
-            self._captures[id(obj)] = self.args[k]
+            self._captures[_capture_key(obj)] = self.args[k]
+
+    def new_symbol(self, name):
+        """A fresh private function name for this frame's module."""
+        return f"{symbol_name(name)}_{next(self._symbols)}"
 
     def lift(self, x):
         """`x` as a tracer of this frame."""
@@ -280,12 +328,13 @@ class Frame:
         return False
 
     def _capture(self, x, aval):
-        t = self._captures.get(id(x))
+        key = _capture_key(x)
+        t = self._captures.get(key)
         if t is None:
             value = self.block.add_argument(mlir_type(aval),
                                             ir.Location.unknown())
             t = Tracer(aval, value, self)
-            self._captures[id(x)] = t
+            self._captures[key] = t
             self.captured.append(x)
         return t
 
@@ -306,6 +355,17 @@ class Frame:
             self._constants[key] = t
         return t
 
+    def append_inputs(self, avals):
+        """Adds unused trailing inputs to the finished function."""
+        with self.module.context, ir.Location.unknown():
+            for a in avals:
+                self.block.add_argument(mlir_type(a), ir.Location.unknown())
+            results = ir.FunctionType(ir.TypeAttr(
+                self.func.attributes["function_type"]).value).results
+            self.func.attributes["function_type"] = ir.TypeAttr.get(
+                ir.FunctionType.get([a.type for a in self.block.arguments],
+                                    results))
+
     def finish(self, outs):
         """Returns `outs` (tracers of this frame) and fixes the signature."""
         with ir.Location.unknown():
@@ -315,11 +375,25 @@ class Frame:
                 ir.FunctionType.get(arg_types, [t.value.type for t in outs]))
 
 
-_frames = []
+def symbol_name(name):
+    """`name` as an MLIR symbol: letters, digits and underscores."""
+    return "".join(c if c.isalnum() or c == "_" else "_" for c in name) or "f"
+
+
+def _capture_key(x):
+    """Closed-over objects are the same input when they are the same object,
+    or arrays viewing the same device buffer with the same aval (a weak type
+    rebound makes a new Array of the same buffer)."""
+    buf = getattr(x, "_buf", None)
+    if buf is not None:
+        return ("buffer", id(buf), x.aval)
+    return id(x)
 
 
 def current_frame():
-    return _frames[-1] if _frames else None
+    """The innermost frame this thread is tracing into, or None."""
+    frames = _state.frames
+    return frames[-1] if frames else None
 
 
 class frame_scope:
@@ -327,11 +401,29 @@ class frame_scope:
         self.frame = frame
 
     def __enter__(self):
-        _frames.append(self.frame)
+        _state.frames.append(self.frame)
         return self.frame
 
     def __exit__(self, *exc):
-        _frames.pop()
+        _state.frames.pop()
+
+
+class rules_scope:
+    """Marks `fun`'s custom rules as being traced on this thread: calls of
+    `fun` inside them are its plain primal function."""
+
+    def __init__(self, fun):
+        self.key = id(fun)
+
+    def __enter__(self):
+        _state.in_rules.add(self.key)
+
+    def __exit__(self, *exc):
+        _state.in_rules.discard(self.key)
+
+
+def in_rules(fun):
+    return id(fun) in _state.in_rules
 
 
 # ---------------------------------------------------------------------------
@@ -386,7 +478,8 @@ class Primitive:
         return self.name
 
     def bind(self, *args, **params):
-        frame = current_frame()
+        frames = _state.frames
+        frame = frames[-1] if frames else None
         if frame is None:
             for a in args:
                 if isinstance(a, Tracer):

@@ -73,6 +73,16 @@ def default_complex():
     return complex128 if x64() else complex64
 
 
+def to_inexact_dtype(dtype):
+    """JAX's to_inexact_dtype: the type a bool or integer computes in where
+    a function needs an inexact one. float32 for bools and integers up to
+    32 bits, with x64 on as well; float64 for 64-bit integers."""
+    dtype = np.dtype(dtype)
+    if is_inexact(dtype):
+        return dtype
+    return canonicalize(float64 if dtype.itemsize == 8 else float32)
+
+
 def is_float(dtype):
     return dtype in _floats
 

@@ -206,9 +206,16 @@ def _check_slices(indices):
     for position, p in enumerate(indices):
         if p.typ == _T.SLICE:
             s = p.index
-            if not all(_static_slice_element(v) for v in (s.start, s.stop, s.step)):
+            entries = (s.start, s.stop, s.step)
+            if any(isinstance(v, Tracer) for v in entries):
                 raise IndexError(f"Slice entries must be static integers. Got "
                                  f"{s} at position {position}")
+            if not all(_static_slice_element(v) for v in entries):
+                # A concrete entry of another type (1.5, 'a') is Python's
+                # TypeError, as in JAX.
+                raise TypeError(f"slice indices must be integers or None or "
+                                f"have an __index__ method, got {s} at "
+                                f"position {position}")
 
 
 def _slice_indices(s, n):

@@ -38,6 +38,7 @@ _FLOAT = "float"
 _INTEGRAL = "int or bool"
 _INT = "int"
 _SIGNED = "signed int or inexact"
+_INT_OR_FLOAT = "int or float"
 _ANY = "any"
 
 
@@ -57,6 +58,8 @@ def _accepts(kind, dtype):
     if kind == _SIGNED:
         return dtypes.is_inexact(dtype) or (dtypes.is_int(dtype)
                                             and not dtypes.is_unsigned(dtype))
+    if kind == _INT_OR_FLOAT:
+        return dtypes.is_int(dtype) or dtypes.is_float(dtype)
     raise AssertionError(kind)
 
 
@@ -98,7 +101,25 @@ def binop(name, op_class, kind):
 
 
 neg_p = unop("neg", ops.NegOp, _NUMERIC)
-abs_p = unop("abs", ops.AbsOp, _SIGNED)
+
+
+def _abs_rule(x):
+    out = _elementwise_rule("abs", _SIGNED)(x)
+    # The modulus of a complex number is real (JAX's _complex_basetype).
+    if dtypes.is_complex(x.dtype):
+        out = out.update(dtype=np.abs(np.zeros((), x.dtype)).dtype)
+    return out
+
+
+def _abs_lower(frame, loc, values, avals, out_avals):
+    # The op infers its type from the operand in C++, not here: jxp is not
+    # registered in the Python context.
+    return [ops.AbsOp(values[0], results=[mlir_type(out_avals[0])], loc=loc,
+                      ip=frame.ip).result]
+
+
+abs_p = Primitive("abs", _abs_rule, _abs_lower)
+
 sign_p = unop("sign", ops.SignOp, _NUMERIC)
 exp_p = unop("exp", ops.ExpOp, _INEXACT)
 log_p = unop("log", ops.LogOp, _INEXACT)
@@ -122,7 +143,8 @@ add_p = binop("add", ops.AddOp, _NUMERIC)
 sub_p = binop("sub", ops.SubOp, _NUMERIC)
 mul_p = binop("mul", ops.MulOp, _NUMERIC)
 div_p = binop("div", ops.DivOp, _NUMERIC)
-rem_p = binop("rem", ops.RemOp, _NUMERIC)
+# As JAX's: no complex numbers (XLA crashes compiling a complex remainder).
+rem_p = binop("rem", ops.RemOp, _INT_OR_FLOAT)
 pow_p = binop("pow", ops.PowOp, _NUMERIC)
 max_p = binop("max", ops.MaxOp, _ANY)
 min_p = binop("min", ops.MinOp, _ANY)
@@ -488,6 +510,10 @@ reduce_p = Primitive(
 
 def _argreduce_rule(x, axis, index_dtype):
     _check_axes("argmin/argmax", (axis,), x.ndim)
+    if dtypes.is_complex(x.dtype):
+        # JAX's comparator (gt) rejects them.
+        raise TypeError(f"argmin/argmax does not accept dtype "
+                        f"{x.dtype.name}: complex numbers have no order")
     if not dtypes.is_int(index_dtype):
         raise TypeError(f"index_dtype must be an integer type, got "
                         f"{index_dtype}")

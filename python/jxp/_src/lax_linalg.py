@@ -1,5 +1,7 @@
 """jxp.lax.linalg: factorizations, as in jax.lax.linalg."""
 
+import numpy as np
+
 from . import lax as _p
 from .core import abstractify
 
@@ -17,7 +19,19 @@ def cholesky(x, *, symmetrize_input: bool = True):
     from .. import lax
     if symmetrize_input:
         x = lax.div(lax.add(x, _transpose_last(x)), 2.0)
-    return _p.cholesky_p.bind(x)
+    # The lower triangle, as JAX takes it: a matrix that is not positive
+    # definite gives NaNs below the diagonal and zeros above, and so do
+    # the derivatives.
+    return _tril(_p.cholesky_p.bind(x))
+
+
+def _tril(x):
+    from .. import lax
+    a = abstractify(x)
+    rows = lax.broadcasted_iota(np.int32, a.shape, a.ndim - 2)
+    cols = lax.broadcasted_iota(np.int32, a.shape, a.ndim - 1)
+    zeros = lax.broadcast_in_dim(np.zeros((), a.dtype), a.shape, ())
+    return lax.select(lax.ge(rows, cols), x, zeros)
 
 
 def triangular_solve(a, b, *, left_side: bool = False, lower: bool = False,

@@ -28,6 +28,14 @@ def tree_structure(tree, is_leaf=None):
                                  namespace=_NS)
 
 
+def leaf_paths(tree, is_leaf=None):
+    """Each leaf's path in JAX's keystr form ("[0]['a']", "[1].b"), in
+    flattening order."""
+    accessors, _, _ = optree.tree_flatten_with_accessor(
+        tree, is_leaf, none_is_leaf=False, namespace=_NS)
+    return [a.codify("") for a in accessors]
+
+
 def tree_map(f, tree, *rest, is_leaf=None):
     return optree.tree_map(f, tree, *rest, is_leaf=is_leaf, none_is_leaf=False,
                            namespace=_NS)

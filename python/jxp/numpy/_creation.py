@@ -61,8 +61,15 @@ def full(shape, fill_value, dtype=None, *, device=None):
     if builtins.any(d < 0 for d in shape):
         raise TypeError(f"Shapes must be 1D sequences of integer scalars, "
                         f"got {shape}")
+    if _util._is_python_scalar(fill_value):
+        # As JAX's lax.full: weakly typed without a dtype, and converted as
+        # convert_element_type converts (Python ints wrap, unchecked).
+        fill_dtype, weak = _dt.scalar_dtype(fill_value)
+        if dtype is not None:
+            fill_dtype, weak = dtype, False
+        return broadcast_to(
+            _util._convert_python_scalar(fill_value, fill_dtype, weak), shape)
     if dtype is None:
-        # Weakly typed if fill_value is (a Python scalar, say), as in JAX.
         return broadcast_to(asarray(fill_value), shape)
     return broadcast_to(astype(fill_value, dtype), shape)
 
@@ -122,7 +129,8 @@ def _host_scalar(x):
 
 
 def _convert_const(x, dtype):
-    """lax.convert_element_type of a concrete scalar, as a constant."""
+    """lax.convert_element_type of a concrete scalar, as a constant (a
+    Python int wraps around into dtype, as in JAX)."""
     return _constant(np.asarray(x).astype(dtype), dtype)
 
 
@@ -140,8 +148,10 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None):
             raise ValueError(f"jax.numpy.arange: arguments must be scalars; "
                              f"got {name}={val}")
     if dtype is None:
-        dtype = _util.result_type(*[v for v in (start, stop, step)
-                                    if v is not None])
+        # Python ints are not range-checked here: JAX wraps them into the
+        # result dtype (jnp.arange(2**31 - 2, 2**31 + 2) crosses 2**31).
+        dtype = _dt.result_type(*[v for v in (start, stop, step)
+                                  if v is not None])
     for v in (start, stop, step):
         if np.iscomplexobj(v) or (_is_array(v) and np.issubdtype(
                 abstractify(v).dtype, np.complexfloating)):
@@ -150,27 +160,31 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None):
     if dtype == _dt.bool_:
         raise TypeError("iota does not accept dtype bool. Accepted dtypes are "
                         "subtypes of integer, floating, complexfloating.")
-    start, stop, step = (_host_scalar(v) for v in (start, stop, step))
     if stop is None:
         start, stop = 0, start
+    # The size is computed with the arguments' own arithmetic, as JAX does:
+    # exact for Python ints, in the array's dtype for an Array.
     if step is not None:
         work = (_dt.float32 if _dt.is_float(dtype) and dtype.itemsize < 4
                 else dtype)
-        size = builtins.max(0, builtins.int(np.ceil((stop - start) / step)))
+        size = builtins.max(0, builtins.int(np.ceil(
+            _host_scalar((stop - start) / step))))
+        start, step = _host_scalar(start), _host_scalar(step)
         iota = lax.iota(work, size)
         out = lax.add(lax.broadcast_in_dim(_convert_const(start, work), (size,), ()),
                       lax.mul(lax.broadcast_in_dim(_convert_const(step, work),
                                                    (size,), ()), iota))
         return lax.convert_element_type(out, dtype)
     if start == 0:
-        return lax.iota(dtype, builtins.max(0, builtins.int(np.ceil(stop))))
-    size = builtins.max(0, builtins.int(np.ceil(stop - start)))
+        return lax.iota(dtype, builtins.max(
+            0, builtins.int(np.ceil(_host_scalar(stop)))))
+    size = builtins.max(0, builtins.int(np.ceil(_host_scalar(stop - start))))
+    start = _host_scalar(start)
     return lax.add(lax.broadcast_in_dim(_convert_const(start, dtype), (size,), ()),
                    lax.iota(dtype, size))
 
 
-def _to_inexact(dtype):
-    return dtype if _dt.is_inexact(dtype) else _dt.default_float()
+_to_inexact = _dt.to_inexact_dtype
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,

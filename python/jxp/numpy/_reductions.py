@@ -213,7 +213,7 @@ def _count(a, axis, keepdims, where, dtype):
 
 
 def _to_inexact(dtype):
-    return dtype if _dt.is_inexact(dtype) else _dt.default_float()
+    return _dt.to_inexact_dtype(dtype)
 
 
 def _div(x, y):
@@ -325,7 +325,7 @@ def average(a, axis=None, weights=None, returned=False, keepdims=False):
     axis_tuple = _canon_axes(axis, n)
     if weights is None:
         if not _dt.is_inexact(abstractify(a).dtype):
-            a = _convert(a, _dt.default_float())
+            a = _convert(a, _to_inexact(abstractify(a).dtype))
         avg = mean(a, axis=axis, keepdims=keepdims)
         weights_sum = _constant(_axis_size(abstractify(a).shape, axis),
                                 abstractify(avg).dtype)
@@ -335,8 +335,9 @@ def average(a, axis=None, weights=None, returned=False, keepdims=False):
         from ._util import _promote_no_broadcast
         a, weights = _promote_no_broadcast("average", a, weights)
         if not _dt.is_inexact(abstractify(a).dtype):
-            a = _convert(a, _dt.default_float())
-            weights = _convert(weights, _dt.default_float())
+            inexact = _to_inexact(abstractify(a).dtype)
+            a = _convert(a, inexact)
+            weights = _convert(weights, inexact)
         ash, wsh = abstractify(a).shape, abstractify(weights).shape
         if ash != wsh:
             if axis is None:
@@ -574,8 +575,11 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
                                   "supported.")
     a = _arg('median', a)
     av = abstractify(a)
+    if _dt.is_complex(av.dtype):
+        raise ValueError("quantile does not support complex input, as the "
+                         "operation is poorly defined.")
     if not _dt.is_inexact(av.dtype):
-        a = _convert(a, _dt.default_float())
+        a = _convert(a, _to_inexact(av.dtype))
         av = abstractify(a)
     keep_shape = None
     if axis is None:

@@ -516,9 +516,9 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     dt = abstractify(a).dtype
     if not _dt.is_inexact(dt):
         weak = abstractify(a).weak_type
-        a = _keep_weak(astype(a, _dt.default_float()), weak)
-        b = _keep_weak(astype(b, _dt.default_float()), weak)
-        dt = _dt.default_float()
+        dt = _dt.to_inexact_dtype(dt)
+        a = _keep_weak(astype(a, dt), weak)
+        b = _keep_weak(astype(b, dt), weak)
     s = abstractify(a).shape
     rtol = broadcast_to(astype(rtol, dt), s)
     atol = broadcast_to(astype(atol, dt), s)

@@ -21,10 +21,11 @@ import numpy as np
 
 from .. import lax
 from .._src import dtypes as _dt
+from .._src.ad import custom_jvp
 from .._src.core import Tracer, abstractify, current_frame, rebind_aval
 from ._util import (
-    _check_arraylike, _constant, _filled, _keep_weak, _promote, asarray, astype,
-    broadcast_to, operator_index)
+    _broadcast_shapes_or_type_error, _check_arraylike, _constant, _filled,
+    _keep_weak, _promote, asarray, astype, broadcast_to, operator_index)
 
 __all__ = [
     # arithmetic
@@ -117,9 +118,10 @@ def _arraylike(name, *args):
 
 
 def _to_inexact(args, weak):
-    if _dt.is_inexact(_dtype(args[0])):
+    dtype = _dtype(args[0])
+    if _dt.is_inexact(dtype):
         return args
-    return [_weak(astype(a, _dt.default_float()), weak) for a in args]
+    return [_weak(astype(a, _dt.to_inexact_dtype(dtype)), weak) for a in args]
 
 
 def _inexact(name, *args):
@@ -130,10 +132,10 @@ def _inexact(name, *args):
 
 
 def _numeric(name, *args):
-    """promote_args_numeric: bools become the default int."""
+    """promote_args_numeric: bools become int32 (with x64 on as well)."""
     args = _promote(name, *args)
     if _dtype(args[0]) == _dt.bool_:
-        args = [astype(a, _dt.default_int()) for a in args]
+        args = [astype(a, _dt.int32) for a in args]
     return args
 
 
@@ -194,6 +196,21 @@ def _upcast(fn):
     return f
 
 
+def _unary_primitive(name, fn, jvp_rule):
+    """`fn` of one inexact array (computed as `_upcast` does), differentiated
+    by `jvp_rule(g, x)`: JAX's rule for its primitive `name`. jxp composes
+    these from simpler ops, and the composition's own derivative differs
+    from the primitive's at special points: 0 instead of 1 at x = 0 through
+    abs and sign (sinh, arcsinh), NaN instead of infinity at the ends of a
+    domain (arcsin at 1)."""
+    def value(x):
+        return _upcast(fn)(x)
+    value.__name__ = name
+    f = custom_jvp(value)
+    f.defjvps(lambda g, ans, x: jvp_rule(g, x))
+    return f
+
+
 # ---------------------------------------------------------------------------
 # Simple ufuncs: promote, then one primitive
 # ---------------------------------------------------------------------------
@@ -251,8 +268,9 @@ tanh = _ufunc("tanh", lax.tanh, "inexact")
 sqrt = _ufunc("sqrt", lax.sqrt, "inexact")
 cbrt = _ufunc("cbrt", lax.cbrt, "inexact")
 float_power = _ufunc("float_power", lax.pow, "inexact")
-floor = _ufunc("floor", lambda x: lax.floor(x) if _dt.is_float(_dtype(x)) else x)
-ceil = _ufunc("ceil", lambda x: lax.ceil(x) if _dt.is_float(_dtype(x)) else x)
+# Integers round to themselves; lax rejects complex numbers, as in JAX.
+floor = _ufunc("floor", lambda x: lax.floor(x) if _dt.is_inexact(_dtype(x)) else x)
+ceil = _ufunc("ceil", lambda x: lax.ceil(x) if _dt.is_inexact(_dtype(x)) else x)
 isfinite = _ufunc("isfinite", lambda x: lax.is_finite(x) if _dt.is_float(_dtype(x))
                   else _full(x, True, _dt.bool_))
 invert = _ufunc("invert", lax.bitwise_not)
@@ -360,6 +378,12 @@ def _integer_pow(x, n):
                         f"integer_pow({a.str_short()}, {n})")
     if n == 0:
         return rebind_aval(_filled(x, 1), a)
+    if n <= -2:
+        return _reciprocal_power(x, n)
+    return _power_by_squaring(x, n)
+
+
+def _power_by_squaring(x, n):
     acc, m = None, _python_abs(n)
     while m > 0:
         if m & 1:
@@ -370,6 +394,19 @@ def _integer_pow(x, n):
     if n < 0:
         acc = lax.div(rebind_aval(_filled(acc, 1), _av(acc)), acc)
     return acc
+
+
+# x ** n for n <= -2 with JAX's integer_pow rule, n * x ** (n - 1): through
+# the ops, the derivative of 1 / x**|n| is -(|n| x**(|n|-1)) / x**(2|n|),
+# NaN (0 * inf) at x = 0 and at infinities, where JAX's is infinite or 0.
+_reciprocal_power = custom_jvp(_power_by_squaring, nondiff_argnums=(1,))
+
+
+@_reciprocal_power.defjvp
+def _reciprocal_power_jvp(n, primals, tangents):
+    (x,), (g,) = primals, tangents
+    return (_reciprocal_power(x, n),
+            lax.mul(g, lax.mul(n, _integer_pow(x, n - 1))))
 
 
 def power(x1, x2, /):
@@ -383,16 +420,16 @@ def power(x1, x2, /):
             pass
         else:
             return _integer_pow(x1, builtins.int(n))
-    out = _power(x1, x2)
     a1, a2 = _av(x1), _av(x2)
+    if _dt.is_inexact(a1.dtype) and _dt.is_int(a2.dtype):
+        # JAX: lax.pow without promotion, for its derivative at 0 ** 0 (0
+        # with an integer exponent); weakly typed only if both inputs are.
+        x, y = _broadcast(asarray(x1), asarray(x2))
+        return _weak(lax.pow(x, y), a1.weak_type and a2.weak_type)
+    out = _power(x1, x2)
     if not _dt.is_inexact(_dtype(out)):
         # JAX: integer powers by repeated squaring under `where`, with
         # strongly typed constants.
-        out = _weak(out, False)
-    elif (_dt.is_inexact(a1.dtype) and _dt.is_int(a2.dtype)
-            and _is_weak(out) and not a2.weak_type):
-        # JAX: an inexact base with an integer exponent array is lax.pow
-        # without promotion, weakly typed only if both inputs are.
         out = _weak(out, False)
     return out
 
@@ -493,20 +530,50 @@ def _logaddexp(x, y, exp_fn, scale):
     return lax.select(lax.ne(delta, delta), lax.add(x, y), lax.add(amax, tail))
 
 
+def _exp2(t):
+    return lax.exp(lax.mul(t, np.log(2)))
+
+
+def _replace_inf(t):
+    return lax.select(lax.eq(t, np.inf), _full(t, 0), t)
+
+
+def _logaddexp_with_jvp(name, exp_fn, scale):
+    """JAX's logaddexp (logaddexp2): a custom JVP giving each argument the
+    tangent weight exp(x - out) (2**(x - out)), +inf read as 0 on both
+    sides (no inf - inf). Differentiating the formula instead gives a tie
+    (x == y, where d|x - y| is one-sided) all of the tangent on one side:
+    softplus'(0) would be 0, not 1/2."""
+    def value(x, y):
+        return _upcast(lambda a, b: _logaddexp(a, b, exp_fn, scale))(x, y)
+    value.__name__ = name
+    f = custom_jvp(value)
+
+    @f.defjvp
+    def _jvp(primals, tangents):
+        (x, y), (tx, ty) = primals, tangents
+        out = f(x, y)
+        weight = lambda t: exp_fn(lax.sub(_replace_inf(t), _replace_inf(out)))
+        return out, lax.add(lax.mul(tx, weight(x)), lax.mul(ty, weight(y)))
+    return f
+
+
+_logaddexp_p = _logaddexp_with_jvp("logaddexp", lax.exp, None)
+_logaddexp2_p = _logaddexp_with_jvp("logaddexp2", _exp2, 1 / np.log(2))
+
+
 @_fused()
 def logaddexp(x1, x2, /):
     """log(exp(x1) + exp(x2)) without overflow."""
     x, y = _inexact("logaddexp", x1, x2)
-    return _upcast(lambda a, b: _logaddexp(a, b, lax.exp, None))(x, y)
+    return _logaddexp_p(x, y)
 
 
 @_fused()
 def logaddexp2(x1, x2, /):
     """log2(2**x1 + 2**x2) without overflow."""
     x, y = _inexact("logaddexp2", x1, x2)
-    out = _upcast(lambda a, b: _logaddexp(
-        a, b, lambda t: lax.exp(lax.mul(t, np.log(2))), 1 / np.log(2)))(x, y)
-    return _weak_if_0d(out, _is_weak(x), x)
+    return _weak_if_0d(_logaddexp2_p(x, y), _is_weak(x), x)
 
 
 # ---------------------------------------------------------------------------
@@ -519,16 +586,37 @@ def _one_minus_square(t):
     return lax.mul(lax.sub(1, t), lax.add(1, t))
 
 
+def _asin(t):
+    return lax.atan2(t, lax.sqrt(_one_minus_square(t)))
+
+
+def _acos(t):
+    return lax.atan2(lax.sqrt(_one_minus_square(t)), t)
+
+
+def _rsqrt_one_minus_square(x):
+    # JAX's asin/acos rules: rsqrt(1 - x*x), infinite at +-1.
+    return lax.rsqrt(lax.sub(1, lax.mul(x, x)))
+
+
+_asin_p = _unary_primitive(
+    "asin", _asin,
+    lambda g, x: lax.mul(g, _rsqrt_one_minus_square(x)))
+_acos_p = _unary_primitive(
+    "acos", _acos,
+    lambda g, x: lax.mul(g, lax.neg(_rsqrt_one_minus_square(x))))
+
+
 @_fused()
 def arcsin(x, /):
     (x,) = _inexact("arcsin", x)
-    return _upcast(lambda t: lax.atan2(t, lax.sqrt(_one_minus_square(t))))(x)
+    return _asin_p(x)
 
 
 @_fused()
 def arccos(x, /):
     (x,) = _inexact("arccos", x)
-    return _upcast(lambda t: lax.atan2(lax.sqrt(_one_minus_square(t)), t))(x)
+    return _acos_p(x)
 
 
 @_fused()
@@ -562,16 +650,20 @@ def _cosh(t):
     return lax.select(lax.is_finite(e), small, big)
 
 
+_sinh_p = _unary_primitive("sinh", _sinh, lambda g, x: lax.mul(g, _cosh_p(x)))
+_cosh_p = _unary_primitive("cosh", _cosh, lambda g, x: lax.mul(g, _sinh_p(x)))
+
+
 @_fused()
 def sinh(x, /):
     (x,) = _inexact("sinh", x)
-    return _upcast(_sinh)(x)
+    return _sinh_p(x)
 
 
 @_fused()
 def cosh(x, /):
     (x,) = _inexact("cosh", x)
-    return _upcast(_cosh)(x)
+    return _cosh_p(x)
 
 
 def _large(t):
@@ -605,22 +697,38 @@ def _atanh(t):
     return lax.mul(lax.sub(lax.log1p(t), lax.log1p(lax.neg(t))), 0.5)
 
 
+# JAX's rules: rsqrt(x*x + 1) and rsqrt(x*x - 1) (NaN below 1).
+_asinh_p = _unary_primitive(
+    "asinh", _asinh,
+    lambda g, x: lax.mul(g, lax.rsqrt(lax.add(lax.mul(x, x), 1))))
+_acosh_p = _unary_primitive(
+    "acosh", _acosh,
+    lambda g, x: lax.mul(g, lax.rsqrt(lax.sub(lax.mul(x, x), 1))))
+
+
 @_fused()
 def arcsinh(x, /):
     (x,) = _inexact("arcsinh", x)
-    return _upcast(_asinh)(x)
+    return _asinh_p(x)
 
 
 @_fused()
 def arccosh(x, /):
     (x,) = _inexact("arccosh", x)
-    return _upcast(_acosh)(x)
+    return _acosh_p(x)
+
+
+# JAX's rule, 1 / (1 + x) * (g / (1 - x)): the formula's own derivative
+# agrees at first order, not beyond.
+_atanh_p = _unary_primitive(
+    "atanh", _atanh,
+    lambda g, x: lax.mul(lax.div(1, lax.add(1, x)), lax.div(g, lax.sub(1, x))))
 
 
 @_fused()
 def arctanh(x, /):
     (x,) = _inexact("arctanh", x)
-    return _upcast(_atanh)(x)
+    return _atanh_p(x)
 
 
 asin, acos, atan = arcsin, arccos, arctan
@@ -754,6 +862,15 @@ def _copysign(mag, sign_of):
 
 @_fused()
 def copysign(x1, x2, /):
+    # JAX's copysign is a jnp.where over (x2, x1, x1): shapes that do not
+    # broadcast are where's ValueError.
+    _check_arraylike("copysign", x1, x2)
+    shapes = [np.shape(a) for a in (x2, x1, x1)]
+    try:
+        np.broadcast_shapes(*shapes)
+    except ValueError:
+        raise ValueError(f"Incompatible shapes for broadcasting: shapes="
+                         f"{shapes}") from None
     x, y = _inexact("copysign", x1, x2)
     if not _dt.is_float(_dtype(x)):
         raise TypeError("copysign does not support complex-valued inputs")
@@ -808,7 +925,7 @@ def spacing(x, /):
     return _weak(out, False)
 
 
-def _frexp(x):
+def _frexp_value(x):
     """Mantissa in [0.5, 1) and integer exponent, from the bits."""
     dtype = _dtype(x)
     info = _finfo(dtype)
@@ -831,6 +948,19 @@ def _frexp(x):
             lax.select(special, _full(e, 0), e))
 
 
+# JAX's rule: the mantissa's tangent is x's scaled by 2**-e (the bit
+# operations would give zero); the exponent has none.
+_frexp = custom_jvp(_frexp_value)
+
+
+@_frexp.defjvp
+def _frexp_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    m, e = _frexp(x)
+    scale = _exp2(lax.neg(lax.convert_element_type(e, _dtype(t))))
+    return (m, e), (lax.mul(t, scale), _full(e, 0))
+
+
 @_fused()
 def frexp(x, /):
     (x,) = _arraylike("frexp", x)
@@ -849,7 +979,9 @@ def ldexp(x1, x2, /):
     if _dt.is_inexact(d1) and not _dt.is_float(d1) or _dt.is_inexact(d2):
         raise ValueError(f"ldexp not supported for input types {(d1, d2)}")
     (x1,) = _inexact("ldexp", x1)
-    x1, x2 = _broadcast(x1, x2)
+    shape_ = _broadcast_shapes_or_type_error("ldexp", [_av(x1).shape,
+                                                       _av(x2).shape])
+    x1, x2 = broadcast_to(x1, shape_), broadcast_to(x2, shape_)
     dtype = _dtype(x1)
     x2 = lax.convert_element_type(x2, dtype)
     # As JAX: the exponent is added to frexp's, then 2**e (in x1's dtype)
@@ -883,7 +1015,7 @@ def modf(x, /, out=None):
 @_fused()
 def trunc(x, /):
     (x,) = _arraylike("trunc", x)
-    if not _dt.is_float(_dtype(x)):
+    if not _dt.is_inexact(_dtype(x)):  # complex: TypeError below, as JAX
         return x
     return lax.select(lax.lt(x, _full(x, 0)), lax.ceil(x), lax.floor(x))
 
@@ -1098,6 +1230,10 @@ def heaviside(x1, x2, /):
     """0 below zero, 1 above, x2 at zero (NaN for NaN)."""
     _check_arraylike("heaviside", x1, x2)
     x, y = _promote_dtypes_inexact("heaviside", x1, x2)
+    if _dt.is_complex(_dtype(x)):
+        # JAX's compares x with 0 through lax.lt, which takes no complex.
+        raise TypeError(f"heaviside does not accept dtype {_dtype(x).name}: "
+                        f"complex numbers have no order")
     weak = _is_weak(x) and _av(x).ndim == 0
     x, y = _broadcast(x, y)
     out = lax.select(lax.ne(x, x), x, y)
@@ -1189,14 +1325,30 @@ def bitwise_count(x, /):
 def where(condition, x=None, y=None):
     if x is None or y is None:
         raise NotImplementedError("where(condition) needs size=; pass x and y")
+    _check_arraylike("where", condition, x, y)
+    # All three shapes first: JAX's jnp.where raises ValueError here, where
+    # a ufunc's operands raise TypeError.
+    shapes = [np.shape(a) for a in (condition, x, y)]
+    try:
+        shape_ = np.broadcast_shapes(*shapes)
+    except ValueError:
+        raise ValueError(f"Incompatible shapes for broadcasting: shapes="
+                         f"{shapes}") from None
     x, y = _promote("where", x, y)
     cond = astype(condition, bool)
-    shape_ = np.broadcast_shapes(_av(cond).shape, _av(x).shape)
     return lax.select(broadcast_to(cond, shape_), broadcast_to(x, shape_),
                       broadcast_to(y, shape_))
 
 
 def clip(a, a_min=None, a_max=None):
+    if any(x is not None and _dt.is_complex(_dtype(x))
+           for x in (a, a_min, a_max)):
+        raise ValueError(
+            "Clip received a complex value either through the input or the "
+            "min/max keywords. Complex values have no ordering and cannot be "
+            "clipped. Please convert to a real value or array by taking the "
+            "real or imaginary components via jax.numpy.real/imag "
+            "respectively.")
     if a_min is not None:
         a = maximum(a, a_min)
     if a_max is not None:

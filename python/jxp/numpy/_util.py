@@ -43,30 +43,63 @@ def array(object, dtype=None, copy=True, ndmin=0):  # noqa: A002
         dtype = _dt.canonicalize(dtype)
     if _is_array(object):
         out = object if dtype is None else astype(object, dtype)
-    elif isinstance(object, (list, tuple)) and builtins.any(
-            _is_array(x) or isinstance(x, (list, tuple)) for x in object):
-        if not object:
-            out = _constant(np.zeros((0,)), dtype or _dt.default_float())
-        else:
-            # Strongly typed, as in JAX, even from weakly typed elements.
-            out = _keep_weak(stack([array(x) for x in object]), False)
-            if dtype is not None:
-                out = astype(out, dtype)
-    else:
-        aval = abstractify(object) if not isinstance(object, (list, tuple)) else None
-        weak = aval is not None and aval.weak_type and dtype is None
+    elif isinstance(object, (list, tuple)) and _holds_array(object):
+        # As JAX: every element converted to the leaves' common dtype, then
+        # stacked; strongly typed, even from weakly typed elements.
         if dtype is None:
-            if aval is not None:
-                dtype = aval.dtype
-            else:
-                host = np.asarray(object)
-                dtype = (_dt.default_float() if host.dtype == np.float64
-                         else _dt.default_int() if host.dtype == np.int64
-                         else _dt.canonicalize(host.dtype))
-        out = _constant(object, dtype, weak)
+            dtype = _leaves_dtype(object)
+        out = _keep_weak(stack([array(x, dtype) for x in object]), False)
+    elif isinstance(object, (list, tuple)):
+        # As JAX: the dtype is the lattice's over the leaves (no range check
+        # of Python ints), then NumPy converts, raising where a value does
+        # not fit. The result is strongly typed.
+        if dtype is None:
+            dtype = _leaves_dtype(object)
+        out = _constant(object, dtype)
+    elif dtype is not None and _is_python_scalar(object):
+        # JAX's coerce_to_array: a Python scalar converts to the requested
+        # dtype as NumPy converts it (jnp.uint32(2**32 - 1) fits; only
+        # values the dtype cannot hold raise), not through the default int.
+        out = _constant(object, dtype)
+    else:
+        aval = abstractify(object)
+        weak = aval.weak_type and dtype is None
+        out = _constant(object, aval.dtype if dtype is None else dtype, weak)
     while ndim(out) < ndmin:
         out = expand_dims(out, 0)
     return out
+
+
+def _is_python_scalar(x):
+    return (isinstance(x, (bool, int, float, complex))
+            and not isinstance(x, np.generic))
+
+
+def _holds_array(obj):
+    """Whether a (nested) list or tuple has an Array or Tracer leaf."""
+    return builtins.any(_is_array(x) or (isinstance(x, (list, tuple))
+                                         and _holds_array(x)) for x in obj)
+
+
+def _leaves_dtype(obj):
+    """JAX's dtype for a (nested) list or tuple of scalars and arrays: the
+    promotion lattice over its leaves, Python scalars weakly typed."""
+    typed, todo = set(), [obj]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, (list, tuple)):
+            todo.extend(x)
+        elif x is None:
+            raise ValueError("None is not a valid value for jnp.array")
+        elif _is_python_scalar(x):
+            typed.add(_dt.scalar_dtype(x))
+        elif _is_array(x):
+            typed.add((x.aval.dtype, x.aval.weak_type))
+        else:
+            typed.add((_dt.canonicalize(np.asarray(x).dtype), False))
+    if not typed:
+        return _dt.default_float()
+    return _dt.promote(*typed)[0]
 
 
 def _host_aval(x):
@@ -104,6 +137,21 @@ def _aval(x):
     return abstractify(x)
 
 
+def _convert_python_scalar(x, dtype, weak_type=False):
+    """JAX's convert_element_type of a Python scalar: an int wraps around
+    into `dtype` (NumPy's astype: jnp.full(2, 2**31, jnp.int32) holds
+    -2**31); other scalars convert as NumPy converts them where the value
+    fits, and on the device (as XLA converts) where it does not."""
+    if type(x) is int:
+        return _constant(np.asarray(x).astype(dtype), dtype, weak_type)
+    try:
+        value = np.asarray(x, dtype)
+    except OverflowError:
+        return _keep_weak(lax.convert_element_type(asarray(x), dtype),
+                          weak_type)
+    return _constant(value, dtype, weak_type)
+
+
 def astype(x, dtype):
     dtype = _dt.canonicalize(dtype)
     a = abstractify(x)
@@ -127,11 +175,7 @@ def _promote(name, *args):
     _check_arraylike(name, *args)
     avals = [abstractify(a) for a in args]
     dtype, weak = _dt.promote(*[(a.dtype, a.weak_type) for a in avals])
-    try:
-        shape_ = np.broadcast_shapes(*[a.shape for a in avals])
-    except ValueError:
-        raise ValueError(f"Incompatible shapes for broadcasting: shapes="
-                         f"{[a.shape for a in avals]}") from None
+    shape_ = _broadcast_shapes_or_type_error(name, [a.shape for a in avals])
     out = []
     for x, a in zip(args, avals):
         if not _is_array(x):
@@ -149,6 +193,22 @@ def _promote(name, *args):
             x = rebind_aval(x, a.update(weak_type=weak))
         out.append(broadcast_to(x, shape_))
     return out
+
+
+def _broadcast_shapes_or_type_error(name, shapes):
+    """The common shape of a ufunc's operands, with JAX's errors: operands
+    of one rank go to the lax op, whose shape rule raises TypeError;
+    operands of different ranks are ranked up by lax.broadcast_shapes,
+    which raises ValueError."""
+    try:
+        return np.broadcast_shapes(*shapes)
+    except ValueError:
+        if len({len(s) for s in shapes if s}) > 1:
+            raise ValueError(f"Incompatible shapes for broadcasting: shapes="
+                             f"{[tuple(s) for s in shapes]}") from None
+        listed = ", ".join(str(tuple(s)) for s in shapes)
+        raise TypeError(f"{name} got incompatible shapes for broadcasting: "
+                        f"{listed}.") from None
 
 
 def broadcast_to(x, shape):

@@ -18,7 +18,7 @@ def cholesky(a, *, upper=False, symmetrize_input=True):
     _check_arraylike("jnp.linalg.cholesky", a)
     a = asarray(a)
     if not _dt.is_inexact(abstractify(a).dtype):
-        a = a.astype(_dt.default_float())
+        a = a.astype(_dt.to_inexact_dtype(abstractify(a).dtype))
     L = lax.linalg.cholesky(a, symmetrize_input=symmetrize_input)
     if upper:
         n = L.ndim
@@ -32,7 +32,7 @@ def norm(x, ord=None, axis=None, keepdims=False):
     _check_arraylike("jnp.linalg.norm", x)
     x = asarray(x)
     if not _dt.is_inexact(x.dtype):
-        x = x.astype(_dt.default_float())
+        x = x.astype(_dt.to_inexact_dtype(x.dtype))
     if axis is None:
         axis = tuple(range(x.ndim)) if ord is None else (
             (0,) if x.ndim == 1 else (0, 1) if x.ndim == 2 else None)
@@ -50,7 +50,9 @@ def norm(x, ord=None, axis=None, keepdims=False):
                     x.dtype, np.complexfloating) else x * x,
                 axis=axis, keepdims=keepdims))
         if ord == np.inf:
-            return _reductions.max(a, axis=axis, keepdims=keepdims)
+            # With JAX's initial 0: the tangent of a zero vector's norm is
+            # split between the elements and the initial value.
+            return _reductions.max(a, axis=axis, keepdims=keepdims, initial=0)
         if ord == -np.inf:
             return _reductions.min(a, axis=axis, keepdims=keepdims)
         if ord == 0:
@@ -60,8 +62,12 @@ def norm(x, ord=None, axis=None, keepdims=False):
             return _reductions.sum(a, axis=axis, keepdims=keepdims)
         if isinstance(ord, str):
             raise ValueError(f"Invalid norm order '{ord}' for vectors")
-        return _reductions.sum(a ** ord, axis=axis,
-                               keepdims=keepdims) ** (1.0 / ord)
+        # An inexact exponent even for an integer ord (lax.pow, as JAX's
+        # constant of a's dtype), not repeated multiplication.
+        p = np.asarray(ord, a.dtype)
+        return _ufuncs.power(_reductions.sum(_ufuncs.power(a, p), axis=axis,
+                                             keepdims=keepdims),
+                             np.asarray(1.0 / p, a.dtype))
     if len(axis) != 2:
         raise ValueError("Improper number of dimensions to norm.")
     row, col = axis

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Memory soak: resident set size while calling the same thing many times.
+
+For each workload (cached jit call, eager op, eager grad, grad of a jit
+function, eager jvp, and a fresh jit of a fresh function per call) it
+makes N calls and prints the RSS every `--every` calls, then the growth
+per call after warm-up. Runs jxp and JAX (0.10.2) in one process, each
+workload after the other, so the figures are comparable. Nothing is
+asserted: the goal (a flat line after warm-up) is read off the output.
+
+    python3 bench/soak_memory.py                 # 3 x 10^4 calls each
+    python3 bench/soak_memory.py --calls 20000 --every 10000
+    python3 bench/soak_memory.py --only jxp
+"""
+
+import argparse
+import gc
+import os
+import sys
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+
+try:
+    import jxp
+except ImportError:  # not installed: use the checkout's python/ directory
+    sys.path.insert(0, os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "python"))
+    import jxp
+
+
+def rss_kb():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def workloads(lib):
+    jnp = lib.numpy
+    x = jnp.arange(8.0)
+
+    def f(v):
+        return jnp.sum(jnp.sin(v) * v)
+
+    jf = lib.jit(f)
+    gf = lib.grad(f)
+    gjf = lib.grad(lib.jit(f))
+
+    def fresh_jit(v):
+        # A new Python function each call: jit's cache is keyed by it, so
+        # each call traces and compiles; memory must still not pile up.
+        return lib.jit(lambda w: w + 1.0)(v)
+
+    return [
+        ("cached jit call", lambda: jf(x)),
+        ("eager op (sin)", lambda: jnp.sin(x)),
+        ("eager grad", lambda: gf(x)),
+        ("grad(jit(f))", lambda: gjf(x)),
+        ("eager jvp", lambda: lib.jvp(f, (x,), (x,))),
+        ("fresh jit per call", lambda: fresh_jit(x)),
+    ]
+
+
+def soak(name, fn, calls, every, warmup):
+    for _ in range(warmup):
+        fn()
+    gc.collect()
+    start = rss_kb()
+    marks = []
+    for i in range(1, calls + 1):
+        out = fn()
+        if i % every == 0:
+            del out
+            gc.collect()
+            marks.append(rss_kb())
+    per_call = (marks[-1] - marks[0]) / max(calls - every, 1) * 1024
+    row = " ".join(f"{m / 1024:8.1f}" for m in [start] + marks)
+    print(f"  {name:22s} RSS MiB: {row}   growth after the first mark: "
+          f"{per_call:7.1f} B/call", flush=True)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--calls", type=int, default=30000)
+    p.add_argument("--every", type=int, default=10000)
+    p.add_argument("--warmup", type=int, default=2000)
+    p.add_argument("--only", choices=["jxp", "jax"])
+    p.add_argument("--workload", help="run only workloads containing this")
+    a = p.parse_args()
+    libs = []
+    if a.only != "jax":
+        libs.append(("jxp", jxp))
+    if a.only != "jxp":
+        import jax
+        libs.append(("jax", jax))
+    for label, lib in libs:
+        print(f"{label} ({a.calls} calls each, RSS every {a.every}):",
+              flush=True)
+        for name, fn in workloads(lib):
+            if a.workload and a.workload not in name:
+                continue
+            calls = a.calls
+            if name == "fresh jit per call":  # compiles each call: fewer
+                calls = max(a.every, a.calls // 10)
+                every = max(calls // 3, 1)
+            else:
+                every = a.every
+            soak(name, fn, calls, every,
+                 a.warmup if calls == a.calls else a.warmup // 10)
+
+
+if __name__ == "__main__":
+    main()
