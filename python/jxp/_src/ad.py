@@ -14,14 +14,13 @@ function-taking APIs (jvp, vjp, linearize) on the function.
 
 import functools
 import itertools
-import operator
 
 import numpy as np
 from jaxlib.mlir import ir
 
 from . import core, dtypes, tree_util
 from . import lax as lax_p
-from .api import _trace_into, call_function
+from .api import LRUCache, _index_tuple, _trace_into, call_function
 from .core import Frame, Tracer, abstractify, mlir_type
 from .._mlir import jxp as ops
 
@@ -145,15 +144,11 @@ def _tangent_aval(aval):
 # reads are current) and looks the compiled program up by its StableHLO
 # text, so XLA compiles each distinct program once.
 
-_executables = None  # StableHLO text -> Executable (an api.LRUCache)
-_MAX_EXECUTABLES = 512
+_executables = LRUCache(512)  # StableHLO text -> Executable
 
 
 def _compiled(stablehlo):
-    from . import api, runtime
-    global _executables
-    if _executables is None:
-        _executables = api.LRUCache(_MAX_EXECUTABLES)
+    from . import runtime
     exe = _executables.get(stablehlo)
     if exe is None:
         exe = runtime.compile(stablehlo)
@@ -162,8 +157,7 @@ def _compiled(stablehlo):
 
 
 def clear_caches():
-    if _executables is not None:
-        _executables.clear()
+    _executables.clear()
 
 
 def _eager(body, name, args, kwargs=None):
@@ -242,10 +236,7 @@ def _argnums_tuple(argnums, nargs, api):
 def _check_argnums_type(argnums):
     """The check JAX makes when grad, value_and_grad or jacfwd is applied:
     argnums is an int or a sequence of ints."""
-    try:
-        operator.index(argnums)
-    except TypeError:
-        tuple(map(operator.index, argnums))
+    _index_tuple(argnums)
 
 
 def _check_input_dtype(aval, api, allow_int):
@@ -1258,17 +1249,13 @@ class custom_jvp(_CustomRuleFunction):
 
 # Failed symbolic-zero rule variants, kept for the compile that may report
 # needing one; recent ones only (a compile follows its trace at once).
-_rule_errors = None
+_rule_errors = LRUCache(256)
 _rule_error_ids = itertools.count(1)
 
 
 def _register_rule_error(exc):
     """Keeps a rule's exception for re-raising if the C++ pass reports
     that it needed the failed rule ("rule error #N")."""
-    from . import api
-    global _rule_errors
-    if _rule_errors is None:
-        _rule_errors = api.LRUCache(256)
     k = next(_rule_error_ids)
     _rule_errors.put(k, exc)
     return k
@@ -1278,9 +1265,7 @@ def rule_error(message):
     """The user's exception behind a "rule error #N" diagnostic, if any."""
     import re
     m = re.search(r"rule error #(\d+)", message)
-    if m is None or _rule_errors is None:
-        return None
-    return _rule_errors.get(int(m.group(1)))
+    return _rule_errors.get(int(m.group(1))) if m else None
 
 
 def _positional(n):

@@ -185,11 +185,16 @@ class LRUCache:
         self._lock = threading.Lock()
 
     def get(self, key):
-        with self._lock:
-            value = self._data.get(key)
-            if value is not None:
+        # No lock on this hot path (cached jit calls): the dict operations
+        # are atomic under the GIL, and an entry evicted meanwhile by
+        # another thread is simply not moved.
+        value = self._data.get(key)
+        if value is not None:
+            try:
                 self._data.move_to_end(key)
-            return value
+            except KeyError:
+                pass
+        return value
 
     def put(self, key, value):
         with self._lock:
