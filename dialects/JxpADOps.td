@@ -14,7 +14,8 @@
 include "mlir/IR/SymbolInterfaces.td"
 
 class Jxp_TransformOp<string mnemonic>
-    : Jxp_Op<mnemonic, [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    : Jxp_Op<mnemonic, [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+                        DeclareOpInterfaceMethods<Jxp_TransformOpInterface>]> {
   let arguments = (ins FlatSymbolRefAttr:$callee, DenseI64ArrayAttr:$wrt,
                        Variadic<Jxp_Tensor>:$args);
   let results = (outs Variadic<Jxp_Tensor>:$results);
@@ -65,7 +66,7 @@ def Jxp_LinearTransposeOp : Jxp_TransformOp<"linear_transpose"> {
 
 def Jxp_CustomJvpCallOp : Jxp_Op<"custom_jvp_call",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
-     DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>]> {
+     Jxp_HasJvpRule]> {
   let summary = "A call whose forward-mode derivative is a user's rule";
   let description = [{
     Calls `callee`; differentiated, calls `jvp` instead. The first
@@ -74,36 +75,41 @@ def Jxp_CustomJvpCallOp : Jxp_Op<"custom_jvp_call",
     primals, those listed in `diff` are differentiable; the others
     (nondiff_argnums) never have tangents.
 
-    `jvp` takes the primals, one tangent per primal (zeros where symbolic),
-    then the closed-over operands, and returns the results, then one tangent
-    per result. With symbolic zeros, `zero_variants[i]` is the rule traced
-    for the differentiable primals whose tangents are zero given by the
-    bits of `zero_masks[i]` (bit k: primal k); it takes tangents only for
-    the other differentiable primals. The JVP pass picks the variant that
-    matches the zero tangents it sees. A nonzero `zero_errors[i]` says the
-    rule failed when traced for that variant: using it is an error that
-    names the failure (the tracer re-raises the rule's own exception).
+    Without `symbolic_zeros`, `jvp` is the rule: it takes the primals, one
+    tangent per primal (zeros materialized), then the closed-over operands,
+    and returns the results, then one tangent per result.
+
+    With `symbolic_zeros`, the rule is traced for each pattern of zero
+    tangents that differentiation meets, when it meets it (as JAX calls
+    it): `rules[i]` is the rule for the differentiable primals whose
+    tangents are zero given by `rule_zeros[i]` (true: zero), and takes
+    tangents only for the other differentiable primals. A pattern with no
+    rule yet is requested from the tracer: the JVP pass reports it (a
+    `missing-rule` diagnostic naming the callee and the pattern) and the
+    tracer adds the rule and compiles again.
     ```mlir
-    %y = jxp.custom_jvp_call @f(%x) jvp @f_jvp diff [0] primals 1
+    %y = jxp.custom_jvp_call @f(%x) diff [0] primals 1 {jvp = @f_jvp}
         : (tensor<3xf32>) -> tensor<3xf32>
     ```
   }];
-  let arguments = (ins FlatSymbolRefAttr:$callee, FlatSymbolRefAttr:$jvp,
+  let arguments = (ins FlatSymbolRefAttr:$callee,
+                       OptionalAttr<FlatSymbolRefAttr>:$jvp,
                        DenseI64ArrayAttr:$diff, I64Attr:$num_primals,
-                       OptionalAttr<FlatSymbolRefArrayAttr>:$zero_variants,
-                       OptionalAttr<DenseI64ArrayAttr>:$zero_masks,
-                       OptionalAttr<DenseI64ArrayAttr>:$zero_errors,
+                       UnitAttr:$symbolic_zeros,
+                       OptionalAttr<FlatSymbolRefArrayAttr>:$rules,
+                       OptionalAttr<TypedArrayAttrBase<DenseBoolArrayAttr,
+                           "zero patterns">>:$rule_zeros,
                        Variadic<Jxp_Tensor>:$args);
   let results = (outs Variadic<Jxp_Tensor>:$results);
   let assemblyFormat = [{
-    $callee `(` $args `)` `jvp` $jvp `diff` $diff `primals` $num_primals
+    $callee `(` $args `)` `diff` $diff `primals` $num_primals
     attr-dict `:` functional-type($args, results)
   }];
 }
 
 def Jxp_CustomVjpCallOp : Jxp_Op<"custom_vjp_call",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
-     DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>]> {
+     Jxp_HasJvpRule]> {
   let summary = "A call whose reverse-mode derivative is a user's rule";
   let description = [{
     Calls `callee`; differentiated, calls `fwd` (same operands; returns the
@@ -132,7 +138,7 @@ def Jxp_CustomVjpCallOp : Jxp_Op<"custom_vjp_call",
 def Jxp_CustomLinOp : Jxp_Op<"custom_lin",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
      DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>,
-     DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>, Jxp_Linear]> {
+     Jxp_Linear, Jxp_HasJvpRule]> {
   let summary = "The linear part of a custom_vjp_call, known by its transpose";
   let description = [{
     Operands: `num_residuals` residuals, `num_closure` closed-over values,
@@ -152,7 +158,7 @@ def Jxp_CustomLinOp : Jxp_Op<"custom_lin",
 }
 
 def Jxp_StopGradientOp : Jxp_OpWithRule<"stop_gradient",
-    [SameOperandsAndResultType]> {
+    !listconcat([SameOperandsAndResultType], Jxp_NoTangents)> {
   let summary = "Identity whose derivative is zero";
   let description = [{
     ```mlir

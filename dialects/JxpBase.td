@@ -131,6 +131,20 @@ def Jxp_StableHLOLoweringInterface : OpInterface<"StableHLOLowering"> {
   ];
 }
 
+// Rules receive a context (lib/Dialect/RuleContext.h): the builder, the
+// tangents or cotangents at hand, and the pass's services (tangents of any
+// value in scope, differentiating or transposing a nested region), so that
+// region ops can state their rules like any other op.
+
+def Jxp_NonDifferentiable : NativeOpTrait<"NonDifferentiable"> {
+  let cppNamespace = "::mlir::jxp";
+}
+// The JVP applies the op itself to the tangents of its differentiable
+// operands (zeros where symbolic); other operands (indices) stay.
+def Jxp_LinearJvp : NativeOpTrait<"LinearJvp"> {
+  let cppNamespace = "::mlir::jxp";
+}
+
 def Jxp_JvpRuleInterface : OpInterface<"JvpRule"> {
   let cppNamespace = "::mlir::jxp";
   let description = [{
@@ -138,22 +152,29 @@ def Jxp_JvpRuleInterface : OpInterface<"JvpRule"> {
     function and asks the clone for the tangents of its results, given the
     tangents of its operands. A null Value is a symbolic zero, both ways:
     rules never materialize a zero they can avoid, and emit nothing for a
-    result whose tangent is zero.
+    result whose tangent is zero. Ops of the NonDifferentiable or LinearJvp
+    families take the default rule; any other op must declare its own (the
+    build fails otherwise).
   }];
   let methods = [
     InterfaceMethod<[{
-        Appends one tangent per result to `resultTangents` (null for zero),
-        built at the builder's insertion point (after this op) from this
-        op's operands and results and `tangents` (one per operand). A rule
-        whose primal results come from elsewhere (a custom rule's own
+        Appends one tangent per result to `ctx.results()` (null for zero),
+        built at `ctx.builder()`'s insertion point (after this op) from this
+        op's operands and results and `ctx.tangents()` (one per operand). A
+        rule whose primal results come from elsewhere (a custom rule's own
         primal outputs, as in JAX) appends those first: one value per
         result, then the tangents; the pass then uses them for the primal
         and drops this op if nothing else reads it.
       }],
-      "::llvm::LogicalResult", "jvp",
-      (ins "::mlir::OpBuilder &":$b,
-           "::llvm::ArrayRef<::mlir::Value>":$tangents,
-           "::llvm::SmallVectorImpl<::mlir::Value> &":$resultTangents)>
+      "::llvm::LogicalResult", "jvp", (ins "::mlir::jxp::JvpContext &":$ctx),
+      [{}], [{
+        static_assert(
+            ConcreteOp::template hasTrait<::mlir::jxp::NonDifferentiable>() ||
+                ConcreteOp::template hasTrait<::mlir::jxp::LinearJvp>(),
+            "a jxp op needs a JVP rule: declare one, or give it the "
+            "NonDifferentiable or LinearJvp trait");
+        return ::mlir::jxp::defaultJvp($_op, ctx);
+      }]>
   ];
 }
 
@@ -168,18 +189,63 @@ def Jxp_TransposeRuleInterface : OpInterface<"TransposeRule"> {
   }];
   let methods = [
     InterfaceMethod<[{
-        `operands` has one entry per operand: the value in the transposed
-        function for a non-linear operand, null for a linear one.
-        `cotangents` has one per result (null: zero). Appends one cotangent
-        per operand to `operandCotangents` (null: zero, or not linear).
-        Fails, with a diagnostic, if the op is not linear in the operands
-        marked linear.
+        `ctx.operands()` has one entry per operand: the value in the
+        transposed function for a non-linear operand, null for a linear one.
+        `ctx.cotangents()` has one per result (null: zero). Appends one
+        cotangent per operand to `ctx.results()` (null: zero, or not
+        linear). Fails, with a diagnostic, if the op is not linear in the
+        operands marked linear.
       }],
       "::llvm::LogicalResult", "transpose",
-      (ins "::mlir::OpBuilder &":$b,
-           "::llvm::ArrayRef<::mlir::Value>":$operands,
-           "::llvm::ArrayRef<::mlir::Value>":$cotangents,
-           "::llvm::SmallVectorImpl<::mlir::Value> &":$operandCotangents)>
+      (ins "::mlir::jxp::TransposeContext &":$ctx)>
+  ];
+}
+
+def Jxp_PartialEvalRuleInterface : OpInterface<"PartialEvalRule"> {
+  let cppNamespace = "::mlir::jxp";
+  let description = [{
+    How partial evaluation splits an op between the known (primal) function
+    and the unknown (linear) one. The default puts the whole op on the
+    unknown side if any operand is unknown, its known operands becoming
+    residuals; a region op overrides it to split its body and say what it
+    saves for the unknown side.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Builds this op's known part with `ctx.knownBuilder()` and its
+        unknown part with `ctx.unknownBuilder()`, reading operands through
+        `ctx.known(v)` / `ctx.unknown(v)`, and maps each result with
+        `ctx.setKnown` or `ctx.setUnknown`.
+      }],
+      "::llvm::LogicalResult", "partialEval",
+      (ins "::mlir::jxp::PartialEvalContext &":$ctx), [{}], [{
+        return ctx.defaultSplit($_op);
+      }]>
+  ];
+}
+
+def Jxp_TransformOpInterface : OpInterface<"TransformOp"> {
+  let cppNamespace = "::mlir::jxp";
+  let description = [{
+    An op standing for a function derived from its callee (a JVP, a VJP, a
+    transpose; later a batched or per-device function). The `jxp-ad` driver
+    materializes transform ops callee-first, in call-graph order, and
+    replaces each with a call of the derived function, which it caches by
+    `getDerivationKey()`.
+  }];
+  let methods = [
+    InterfaceMethod<"The function this op derives from.",
+      "::mlir::FlatSymbolRefAttr", "getCalleeRef", (ins), [{
+        return $_op.getCalleeAttr();
+      }]>,
+    InterfaceMethod<[{
+        Derives the function (or finds it in `ctx`'s cache) and returns the
+        call operands that replace this op's: the derived function is then
+        called with them.
+      }],
+      "::mlir::FailureOr<::mlir::func::FuncOp>", "derive",
+      (ins "::mlir::jxp::TransformContext &":$ctx,
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$callOperands)>
   ];
 }
 

@@ -14,8 +14,15 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 
+// The base of every jxp op. It says nothing of side effects: region ops
+// (control flow) carry RecursiveMemoryEffects; the array primitives below
+// derive from Jxp_Op, which is Pure.
+class Jxp_BaseOp<string mnemonic, list<Trait> traits = []>
+    : Op<Jxp_Dialect, mnemonic, !listconcat([Jxp_ArrayTypes,
+        Jxp_PartialEvalRuleInterface], traits)>;
+
 class Jxp_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Jxp_Dialect, mnemonic, !listconcat([Pure, Jxp_ArrayTypes], traits)>;
+    : Jxp_BaseOp<mnemonic, !listconcat([Pure], traits)>;
 
 // The StableHLO rule of an op whose StableHLO counterpart takes the same
 // operands and attributes under the same names.
@@ -29,19 +36,23 @@ class Jxp_LowersTo<string hloName> {
   }];
 }
 
-// Every primitive has a JVP rule (lib/Rules), and linear ones a transpose
-// rule (`Jxp_Linear`): the build fails if one is missing.
+// Every primitive states its JVP rule with exactly one of these: its own
+// (lib/Rules), none (no tangents), or the op applied to the tangents.
+// JxpDialect.cpp checks at build time that every op has one. Linear ones
+// also have a transpose rule (`Jxp_Linear`).
+def Jxp_HasJvpRule : DeclareOpInterfaceMethods<Jxp_JvpRuleInterface, ["jvp"]>;
+defvar Jxp_NoTangents = [Jxp_NonDifferentiable, Jxp_JvpRuleInterface];
+defvar Jxp_LinearJvpRule = [Jxp_LinearJvp, Jxp_JvpRuleInterface];
+
 class Jxp_OpLoweredByName<string mnemonic, string hloName,
                           list<Trait> traits = []>
-    : Jxp_Op<mnemonic, !listconcat(traits, [Jxp_StableHLOLoweringInterface,
-        DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>])> {
+    : Jxp_Op<mnemonic, !listconcat(traits, [Jxp_StableHLOLoweringInterface])> {
   let extraClassDeclaration = Jxp_LowersTo<hloName>.decl;
 }
 
 class Jxp_OpWithRule<string mnemonic, list<Trait> traits = []>
     : Jxp_Op<mnemonic, !listconcat(traits,
-        [DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>,
-         DeclareOpInterfaceMethods<Jxp_JvpRuleInterface>])>;
+        [DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>])>;
 
 def Jxp_Linear : DeclareOpInterfaceMethods<Jxp_TransposeRuleInterface>;
 
@@ -50,7 +61,7 @@ def Jxp_Linear : DeclareOpInterfaceMethods<Jxp_TransposeRuleInterface>;
 //===----------------------------------------------------------------------===//
 
 def Jxp_ConstantOp : Jxp_OpLoweredByName<"constant", "stablehlo.constant",
-    [ConstantLike]> {
+    [ConstantLike]# Jxp_NoTangents> {
   let summary = "A constant array";
   let description = [{
     ```mlir
@@ -64,7 +75,7 @@ def Jxp_ConstantOp : Jxp_OpLoweredByName<"constant", "stablehlo.constant",
   let hasFolder = 1;
 }
 
-def Jxp_IotaOp : Jxp_OpLoweredByName<"iota", "stablehlo.iota"> {
+def Jxp_IotaOp : Jxp_OpLoweredByName<"iota", "stablehlo.iota", Jxp_NoTangents> {
   let summary = "Counts 0, 1, 2, ... along one dimension";
   let description = [{
     ```mlir
@@ -98,12 +109,12 @@ class Jxp_UnaryOp<string mnemonic, string hloName, Type T,
 }
 
 def Jxp_NegOp : Jxp_UnaryOp<"neg", "stablehlo.negate", Jxp_NumericTensor,
-                             [Jxp_Linear]> {
+                             [Jxp_Linear, Jxp_HasJvpRule]> {
   let hasFolder = 1;
 }
 def Jxp_AbsOp : Jxp_OpLoweredByName<"abs", "stablehlo.abs",
     [Elementwise, SameOperandsAndResultShape,
-     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+     DeclareOpInterfaceMethods<InferTypeOpInterface>, Jxp_HasJvpRule]> {
   let summary = "Elementwise absolute value";
   let description = [{
     Applies `abs` to each element. The modulus of a complex number is real:
@@ -118,37 +129,37 @@ def Jxp_AbsOp : Jxp_OpLoweredByName<"abs", "stablehlo.abs",
   let results = (outs Jxp_SignedRealTensor:$result);
   let assemblyFormat = "$operand attr-dict `:` type($operand)";
 }
-def Jxp_SignOp : Jxp_UnaryOp<"sign", "stablehlo.sign", Jxp_NumericTensor> {
+def Jxp_SignOp : Jxp_UnaryOp<"sign", "stablehlo.sign", Jxp_NumericTensor, Jxp_NoTangents> {
   // StableHLO's sign rejects unsigned integers: those lower to x != 0.
   let extraClassDeclaration = [{
     ::llvm::LogicalResult lowerToStableHLO(::mlir::OpBuilder &b,
         ::llvm::SmallVectorImpl<::mlir::Value> &results);
   }];
 }
-def Jxp_ExpOp : Jxp_UnaryOp<"exp", "stablehlo.exponential", Jxp_InexactTensor>;
-def Jxp_LogOp : Jxp_UnaryOp<"log", "stablehlo.log", Jxp_InexactTensor>;
-def Jxp_Log1pOp : Jxp_UnaryOp<"log1p", "stablehlo.log_plus_one", Jxp_InexactTensor>;
+def Jxp_ExpOp : Jxp_UnaryOp<"exp", "stablehlo.exponential", Jxp_InexactTensor, [Jxp_HasJvpRule]>;
+def Jxp_LogOp : Jxp_UnaryOp<"log", "stablehlo.log", Jxp_InexactTensor, [Jxp_HasJvpRule]>;
+def Jxp_Log1pOp : Jxp_UnaryOp<"log1p", "stablehlo.log_plus_one", Jxp_InexactTensor, [Jxp_HasJvpRule]>;
 def Jxp_Expm1Op : Jxp_UnaryOp<"expm1", "stablehlo.exponential_minus_one",
-                              Jxp_InexactTensor>;
-def Jxp_SinOp : Jxp_UnaryOp<"sin", "stablehlo.sine", Jxp_InexactTensor>;
-def Jxp_CosOp : Jxp_UnaryOp<"cos", "stablehlo.cosine", Jxp_InexactTensor>;
-def Jxp_TanOp : Jxp_UnaryOp<"tan", "stablehlo.tan", Jxp_InexactTensor>;
-def Jxp_TanhOp : Jxp_UnaryOp<"tanh", "stablehlo.tanh", Jxp_InexactTensor>;
+                              Jxp_InexactTensor, [Jxp_HasJvpRule]>;
+def Jxp_SinOp : Jxp_UnaryOp<"sin", "stablehlo.sine", Jxp_InexactTensor, [Jxp_HasJvpRule]>;
+def Jxp_CosOp : Jxp_UnaryOp<"cos", "stablehlo.cosine", Jxp_InexactTensor, [Jxp_HasJvpRule]>;
+def Jxp_TanOp : Jxp_UnaryOp<"tan", "stablehlo.tan", Jxp_InexactTensor, [Jxp_HasJvpRule]>;
+def Jxp_TanhOp : Jxp_UnaryOp<"tanh", "stablehlo.tanh", Jxp_InexactTensor, [Jxp_HasJvpRule]>;
 def Jxp_LogisticOp : Jxp_UnaryOp<"logistic", "stablehlo.logistic",
-                                 Jxp_InexactTensor>;
-def Jxp_SqrtOp : Jxp_UnaryOp<"sqrt", "stablehlo.sqrt", Jxp_InexactTensor>;
-def Jxp_RsqrtOp : Jxp_UnaryOp<"rsqrt", "stablehlo.rsqrt", Jxp_InexactTensor>;
-def Jxp_CbrtOp : Jxp_UnaryOp<"cbrt", "stablehlo.cbrt", Jxp_FloatTensor>;
+                                 Jxp_InexactTensor, [Jxp_HasJvpRule]>;
+def Jxp_SqrtOp : Jxp_UnaryOp<"sqrt", "stablehlo.sqrt", Jxp_InexactTensor, [Jxp_HasJvpRule]>;
+def Jxp_RsqrtOp : Jxp_UnaryOp<"rsqrt", "stablehlo.rsqrt", Jxp_InexactTensor, [Jxp_HasJvpRule]>;
+def Jxp_CbrtOp : Jxp_UnaryOp<"cbrt", "stablehlo.cbrt", Jxp_FloatTensor, [Jxp_HasJvpRule]>;
 // CHLO ops, as JAX emits them: jaxlib's compiler expands them, so results are
 // bit-identical to JAX's (random.normal depends on erf_inv).
-def Jxp_ErfOp : Jxp_UnaryOp<"erf", "chlo.erf", Jxp_FloatTensor>;
-def Jxp_ErfInvOp : Jxp_UnaryOp<"erf_inv", "chlo.erf_inv", Jxp_FloatTensor>;
-def Jxp_FloorOp : Jxp_UnaryOp<"floor", "stablehlo.floor", Jxp_FloatTensor>;
-def Jxp_CeilOp : Jxp_UnaryOp<"ceil", "stablehlo.ceil", Jxp_FloatTensor>;
-def Jxp_NotOp : Jxp_UnaryOp<"not", "stablehlo.not", Jxp_IntOrBoolTensor>;
+def Jxp_ErfOp : Jxp_UnaryOp<"erf", "chlo.erf", Jxp_FloatTensor, [Jxp_HasJvpRule]>;
+def Jxp_ErfInvOp : Jxp_UnaryOp<"erf_inv", "chlo.erf_inv", Jxp_FloatTensor, [Jxp_HasJvpRule]>;
+def Jxp_FloorOp : Jxp_UnaryOp<"floor", "stablehlo.floor", Jxp_FloatTensor, Jxp_NoTangents>;
+def Jxp_CeilOp : Jxp_UnaryOp<"ceil", "stablehlo.ceil", Jxp_FloatTensor, Jxp_NoTangents>;
+def Jxp_NotOp : Jxp_UnaryOp<"not", "stablehlo.not", Jxp_IntOrBoolTensor, Jxp_NoTangents>;
 
 def Jxp_RoundOp : Jxp_OpWithRule<"round",
-    [Elementwise, SameOperandsAndResultType]> {
+    [Elementwise, SameOperandsAndResultType]# Jxp_NoTangents> {
   let summary = "Elementwise rounding to an integral value";
   let description = [{
     Ties go away from zero (`lax.round`'s default) or to the nearest even
@@ -165,7 +176,7 @@ def Jxp_RoundOp : Jxp_OpWithRule<"round",
 }
 
 def Jxp_IsFiniteOp : Jxp_OpLoweredByName<"is_finite", "stablehlo.is_finite",
-    [Elementwise, SameOperandsAndResultShape]> {
+    [Elementwise, SameOperandsAndResultShape]# Jxp_NoTangents> {
   let summary = "Elementwise test for a finite value";
   let description = [{
     ```mlir
@@ -200,58 +211,58 @@ class Jxp_BinaryOp<string mnemonic, string hloName, Type T,
 }
 
 def Jxp_AddOp : Jxp_BinaryOp<"add", "stablehlo.add", Jxp_Tensor,
-                             [Commutative, Jxp_Linear]> {
+                             [Commutative, Jxp_Linear, Jxp_HasJvpRule]> {
   let hasFolder = 1;
 }
 def Jxp_SubOp : Jxp_BinaryOp<"sub", "stablehlo.subtract", Jxp_NumericTensor,
-                             [Jxp_Linear]> {
+                             [Jxp_Linear, Jxp_HasJvpRule]> {
   let hasFolder = 1;
 }
 def Jxp_MulOp : Jxp_BinaryOp<"mul", "stablehlo.multiply", Jxp_Tensor,
-                             [Commutative, Jxp_Linear]> {
+                             [Commutative, Jxp_Linear, Jxp_HasJvpRule]> {
   let hasFolder = 1;
 }
 def Jxp_DivOp : Jxp_BinaryOp<"div", "stablehlo.divide", Jxp_NumericTensor,
-                             [Jxp_Linear]>;
+                             [Jxp_Linear, Jxp_HasJvpRule]>;
 def Jxp_RemOp : Jxp_BinaryOp<"rem", "stablehlo.remainder",
-                             Jxp_IntOrFloatTensor>;
-def Jxp_PowOp : Jxp_BinaryOp<"pow", "stablehlo.power", Jxp_NumericTensor>;
+                             Jxp_IntOrFloatTensor, [Jxp_HasJvpRule]>;
+def Jxp_PowOp : Jxp_BinaryOp<"pow", "stablehlo.power", Jxp_NumericTensor, [Jxp_HasJvpRule]>;
 // Complex numbers order by real part, then imaginary part (as in JAX); XLA
 // has no maximum of them it can fold, so those lower to compare and select.
 def Jxp_MaxOp : Jxp_BinaryOp<"max", "stablehlo.maximum", Jxp_Tensor,
-                             [Commutative]> {
+                             [Commutative, Jxp_HasJvpRule]> {
   let extraClassDeclaration = [{
     ::llvm::LogicalResult lowerToStableHLO(::mlir::OpBuilder &b,
         ::llvm::SmallVectorImpl<::mlir::Value> &results);
   }];
 }
 def Jxp_MinOp : Jxp_BinaryOp<"min", "stablehlo.minimum", Jxp_Tensor,
-                             [Commutative]> {
+                             [Commutative, Jxp_HasJvpRule]> {
   let extraClassDeclaration = [{
     ::llvm::LogicalResult lowerToStableHLO(::mlir::OpBuilder &b,
         ::llvm::SmallVectorImpl<::mlir::Value> &results);
   }];
 }
-def Jxp_Atan2Op : Jxp_BinaryOp<"atan2", "stablehlo.atan2", Jxp_InexactTensor>;
+def Jxp_Atan2Op : Jxp_BinaryOp<"atan2", "stablehlo.atan2", Jxp_InexactTensor, [Jxp_HasJvpRule]>;
 def Jxp_AndOp : Jxp_BinaryOp<"and", "stablehlo.and", Jxp_IntOrBoolTensor,
-                             [Commutative]>;
+                             [Commutative]# Jxp_NoTangents>;
 def Jxp_OrOp : Jxp_BinaryOp<"or", "stablehlo.or", Jxp_IntOrBoolTensor,
-                            [Commutative]>;
+                            [Commutative]# Jxp_NoTangents>;
 def Jxp_XorOp : Jxp_BinaryOp<"xor", "stablehlo.xor", Jxp_IntOrBoolTensor,
-                             [Commutative]>;
+                             [Commutative]# Jxp_NoTangents>;
 def Jxp_ShiftLeftOp : Jxp_BinaryOp<"shift_left", "stablehlo.shift_left",
-                                   Jxp_IntTensor>;
+                                   Jxp_IntTensor, Jxp_NoTangents>;
 def Jxp_ShiftRightLogicalOp : Jxp_BinaryOp<"shift_right_logical",
-    "stablehlo.shift_right_logical", Jxp_IntTensor>;
+    "stablehlo.shift_right_logical", Jxp_IntTensor, Jxp_NoTangents>;
 def Jxp_ShiftRightArithmeticOp : Jxp_BinaryOp<"shift_right_arithmetic",
-    "stablehlo.shift_right_arithmetic", Jxp_IntTensor>;
+    "stablehlo.shift_right_arithmetic", Jxp_IntTensor, Jxp_NoTangents>;
 
 //===----------------------------------------------------------------------===//
 // Comparison, selection, conversion
 //===----------------------------------------------------------------------===//
 
 def Jxp_CompareOp : Jxp_OpWithRule<"compare",
-    [Elementwise, SameTypeOperands, SameOperandsAndResultShape]> {
+    [Elementwise, SameTypeOperands, SameOperandsAndResultShape]# Jxp_NoTangents> {
   let summary = "Elementwise comparison";
   let description = [{
     Compares elementwise in the given direction. The compare type defaults
@@ -274,7 +285,7 @@ def Jxp_CompareOp : Jxp_OpWithRule<"compare",
 }
 
 def Jxp_SelectOp : Jxp_OpLoweredByName<"select", "stablehlo.select",
-    [Jxp_Linear, AllTypesMatch<["on_true", "on_false", "result"]>]> {
+    [Jxp_Linear, AllTypesMatch<["on_true", "on_false", "result"]>, Jxp_HasJvpRule]> {
   let summary = "Elementwise choice between two arrays";
   let description = [{
     Takes `on_true` where `pred` holds, else `on_false`. `pred` has the
@@ -294,7 +305,7 @@ def Jxp_SelectOp : Jxp_OpLoweredByName<"select", "stablehlo.select",
 }
 
 def Jxp_ClampOp : Jxp_OpLoweredByName<"clamp", "stablehlo.clamp",
-    [AllTypesMatch<["operand", "result"]>]> {
+    [AllTypesMatch<["operand", "result"]>, Jxp_HasJvpRule]> {
   let summary = "Elementwise clamp into [min, max]";
   let description = [{
     `min` and `max` have the operand's shape or are scalars.
@@ -311,7 +322,7 @@ def Jxp_ClampOp : Jxp_OpLoweredByName<"clamp", "stablehlo.clamp",
 }
 
 def Jxp_ConvertOp : Jxp_OpLoweredByName<"convert", "stablehlo.convert",
-    [Jxp_Linear, Elementwise, SameOperandsAndResultShape]> {
+    [Jxp_Linear, Elementwise, SameOperandsAndResultShape, Jxp_HasJvpRule]> {
   let summary = "Elementwise conversion to another element type";
   let description = [{
     ```mlir
@@ -326,7 +337,7 @@ def Jxp_ConvertOp : Jxp_OpLoweredByName<"convert", "stablehlo.convert",
 }
 
 def Jxp_BitcastConvertOp : Jxp_OpLoweredByName<"bitcast_convert",
-    "stablehlo.bitcast_convert"> {
+    "stablehlo.bitcast_convert", Jxp_NoTangents> {
   let summary = "Reinterprets the bits of each element";
   let description = [{
     With equal bit widths the shape is unchanged; a narrower result type
@@ -347,7 +358,7 @@ def Jxp_BitcastConvertOp : Jxp_OpLoweredByName<"bitcast_convert",
 //===----------------------------------------------------------------------===//
 
 def Jxp_BroadcastInDimOp : Jxp_OpLoweredByName<"broadcast_in_dim",
-    "stablehlo.broadcast_in_dim", [Jxp_Linear]> {
+    "stablehlo.broadcast_in_dim", [Jxp_Linear]# Jxp_LinearJvpRule> {
   let summary = "Broadcasts an array into a larger shape";
   let description = [{
     Operand dimension `i` becomes result dimension `broadcast_dimensions[i]`
@@ -368,7 +379,7 @@ def Jxp_BroadcastInDimOp : Jxp_OpLoweredByName<"broadcast_in_dim",
 }
 
 def Jxp_ReshapeOp : Jxp_OpLoweredByName<"reshape", "stablehlo.reshape",
-    [Jxp_Linear]> {
+    [Jxp_Linear]# Jxp_LinearJvpRule> {
   let summary = "Reshapes an array in row-major order";
   let description = [{
     ```mlir
@@ -384,7 +395,7 @@ def Jxp_ReshapeOp : Jxp_OpLoweredByName<"reshape", "stablehlo.reshape",
 }
 
 def Jxp_TransposeOp : Jxp_OpLoweredByName<"transpose", "stablehlo.transpose",
-    [Jxp_Linear]> {
+    [Jxp_Linear]# Jxp_LinearJvpRule> {
   let summary = "Permutes the dimensions of an array";
   let description = [{
     Result dimension `i` is operand dimension `permutation[i]`.
@@ -403,7 +414,7 @@ def Jxp_TransposeOp : Jxp_OpLoweredByName<"transpose", "stablehlo.transpose",
 }
 
 def Jxp_ReverseOp : Jxp_OpLoweredByName<"reverse", "stablehlo.reverse",
-    [Jxp_Linear, SameOperandsAndResultType]> {
+    [Jxp_Linear, SameOperandsAndResultType]# Jxp_LinearJvpRule> {
   let summary = "Reverses the order of elements along some dimensions";
   let description = [{
     ```mlir
@@ -418,7 +429,7 @@ def Jxp_ReverseOp : Jxp_OpLoweredByName<"reverse", "stablehlo.reverse",
   let hasFolder = 1;
 }
 
-def Jxp_SliceOp : Jxp_OpLoweredByName<"slice", "stablehlo.slice", [Jxp_Linear]> {
+def Jxp_SliceOp : Jxp_OpLoweredByName<"slice", "stablehlo.slice", [Jxp_Linear]# Jxp_LinearJvpRule> {
   let summary = "A static strided slice";
   let description = [{
     ```mlir
@@ -439,7 +450,7 @@ def Jxp_SliceOp : Jxp_OpLoweredByName<"slice", "stablehlo.slice", [Jxp_Linear]> 
 }
 
 def Jxp_DynamicSliceOp : Jxp_OpLoweredByName<"dynamic_slice",
-    "stablehlo.dynamic_slice", [Jxp_Linear]> {
+    "stablehlo.dynamic_slice", [Jxp_Linear]# Jxp_LinearJvpRule> {
   let summary = "A slice at run-time start indices";
   let description = [{
     Start indices are clamped so that the slice lies within the operand.
@@ -459,7 +470,7 @@ def Jxp_DynamicSliceOp : Jxp_OpLoweredByName<"dynamic_slice",
 }
 
 def Jxp_DynamicUpdateSliceOp : Jxp_OpLoweredByName<"dynamic_update_slice",
-    "stablehlo.dynamic_update_slice", [Jxp_Linear, AllTypesMatch<["operand", "result"]>]> {
+    "stablehlo.dynamic_update_slice", [Jxp_Linear, AllTypesMatch<["operand", "result"]>]# Jxp_LinearJvpRule> {
   let summary = "Writes an array into another at run-time start indices";
   let description = [{
     Start indices are clamped so that the update lies within the operand.
@@ -478,7 +489,7 @@ def Jxp_DynamicUpdateSliceOp : Jxp_OpLoweredByName<"dynamic_update_slice",
 }
 
 def Jxp_ConcatenateOp : Jxp_OpLoweredByName<"concatenate",
-    "stablehlo.concatenate", [Jxp_Linear]> {
+    "stablehlo.concatenate", [Jxp_Linear]# Jxp_LinearJvpRule> {
   let summary = "Joins arrays along one dimension";
   let description = [{
     ```mlir
@@ -493,7 +504,7 @@ def Jxp_ConcatenateOp : Jxp_OpLoweredByName<"concatenate",
   let hasVerifier = 1;
 }
 
-def Jxp_PadOp : Jxp_OpLoweredByName<"pad", "stablehlo.pad", [Jxp_Linear]> {
+def Jxp_PadOp : Jxp_OpLoweredByName<"pad", "stablehlo.pad", [Jxp_Linear]# Jxp_LinearJvpRule> {
   let summary = "Pads an array at its edges and between its elements";
   let description = [{
     Edge padding may be negative (it then crops); interior padding is not.
@@ -518,7 +529,7 @@ def Jxp_PadOp : Jxp_OpLoweredByName<"pad", "stablehlo.pad", [Jxp_Linear]> {
 // Reductions and scans
 //===----------------------------------------------------------------------===//
 
-def Jxp_ReduceOp : Jxp_OpWithRule<"reduce", [Jxp_Linear]> {
+def Jxp_ReduceOp : Jxp_OpWithRule<"reduce", [Jxp_Linear, Jxp_HasJvpRule]> {
   let summary = "Reduces an array over some dimensions with a monoid";
   let description = [{
     `and` and `or` take integers or booleans; the result drops the reduced
@@ -537,7 +548,8 @@ def Jxp_ReduceOp : Jxp_OpWithRule<"reduce", [Jxp_Linear]> {
   let hasVerifier = 1;
 }
 
-class Jxp_ArgReduceOp<string mnemonic> : Jxp_OpWithRule<mnemonic> {
+class Jxp_ArgReduceOp<string mnemonic>
+    : Jxp_OpWithRule<mnemonic, Jxp_NoTangents> {
   let summary = "Index of the " # !substr(mnemonic, 3) # "imum along an axis";
   let description = [{
     The first such index wins; a NaN counts as the extreme value, as in JAX.
@@ -556,8 +568,10 @@ class Jxp_ArgReduceOp<string mnemonic> : Jxp_OpWithRule<mnemonic> {
 def Jxp_ArgMaxOp : Jxp_ArgReduceOp<"argmax">;
 def Jxp_ArgMinOp : Jxp_ArgReduceOp<"argmin">;
 
-class Jxp_CumulativeOp<string mnemonic> : Jxp_OpWithRule<mnemonic,
-    [Jxp_Linear, SameOperandsAndResultType]> {
+// Only cumsum is linear (and has a transpose rule).
+class Jxp_CumulativeOp<string mnemonic, list<Trait> rule = [Jxp_HasJvpRule]>
+    : Jxp_OpWithRule<mnemonic,
+        !listconcat([SameOperandsAndResultType], rule)> {
   let summary = "Inclusive " # mnemonic # " along an axis";
   let description = [{
     With `reverse` the scan runs from the end of the axis.
@@ -573,7 +587,7 @@ class Jxp_CumulativeOp<string mnemonic> : Jxp_OpWithRule<mnemonic,
   let hasVerifier = 1;
 }
 
-def Jxp_CumsumOp : Jxp_CumulativeOp<"cumsum">;
+def Jxp_CumsumOp : Jxp_CumulativeOp<"cumsum", [Jxp_Linear] # Jxp_LinearJvpRule>;
 def Jxp_CumprodOp : Jxp_CumulativeOp<"cumprod">;
 def Jxp_CummaxOp : Jxp_CumulativeOp<"cummax">;
 def Jxp_CumminOp : Jxp_CumulativeOp<"cummin">;
@@ -582,7 +596,7 @@ def Jxp_CumminOp : Jxp_CumulativeOp<"cummin">;
 // Contraction
 //===----------------------------------------------------------------------===//
 
-def Jxp_DotGeneralOp : Jxp_OpWithRule<"dot_general", [Jxp_Linear]> {
+def Jxp_DotGeneralOp : Jxp_OpWithRule<"dot_general", [Jxp_Linear, Jxp_HasJvpRule]> {
   let summary = "Generalized matrix product";
   let description = [{
     Contracts the given dimension pairs and keeps the batch pairs. The result
@@ -612,7 +626,7 @@ def Jxp_DotGeneralOp : Jxp_OpWithRule<"dot_general", [Jxp_Linear]> {
 // Gather, scatter, sort
 //===----------------------------------------------------------------------===//
 
-def Jxp_GatherOp : Jxp_OpWithRule<"gather", [Jxp_Linear]> {
+def Jxp_GatherOp : Jxp_OpWithRule<"gather", [Jxp_Linear, Jxp_HasJvpRule]> {
   let summary = "Gathers slices at run-time indices (XLA gather)";
   let description = [{
     Dimension numbers as in `lax.gather`. `mode` says what out-of-bounds
@@ -647,7 +661,7 @@ def Jxp_GatherOp : Jxp_OpWithRule<"gather", [Jxp_Linear]> {
 }
 
 def Jxp_ScatterOp : Jxp_OpWithRule<"scatter",
-    [Jxp_Linear, AllTypesMatch<["operand", "result"]>]> {
+    [Jxp_Linear, AllTypesMatch<["operand", "result"]>, Jxp_HasJvpRule]> {
   let summary = "Combines updates into an array at run-time indices";
   let description = [{
     Dimension numbers as in `lax.scatter`; `kind` says how an update
@@ -681,7 +695,7 @@ def Jxp_ScatterOp : Jxp_OpWithRule<"scatter",
   let hasVerifier = 1;
 }
 
-def Jxp_SortOp : Jxp_OpWithRule<"sort", [Jxp_Linear]> {
+def Jxp_SortOp : Jxp_OpWithRule<"sort", [Jxp_HasJvpRule]> {
   let summary = "Sorts arrays along a dimension by their first num_keys";
   let description = [{
     Orders lexicographically by the first `num_keys` operands and permutes
@@ -707,7 +721,7 @@ def Jxp_SortOp : Jxp_OpWithRule<"sort", [Jxp_Linear]> {
 // Linear algebra
 //===----------------------------------------------------------------------===//
 
-def Jxp_CholeskyOp : Jxp_OpWithRule<"cholesky", [SameOperandsAndResultType]> {
+def Jxp_CholeskyOp : Jxp_OpWithRule<"cholesky", [SameOperandsAndResultType, Jxp_HasJvpRule]> {
   let summary = "Lower Cholesky factor of (a batch of) positive-definite matrices";
   let description = [{
     Factors the last two dimensions, reading only the lower triangle of the
@@ -725,7 +739,7 @@ def Jxp_CholeskyOp : Jxp_OpWithRule<"cholesky", [SameOperandsAndResultType]> {
 }
 
 def Jxp_TriangularSolveOp : Jxp_OpWithRule<"triangular_solve",
-    [Jxp_Linear, AllTypesMatch<["b", "result"]>]> {
+    [Jxp_Linear, AllTypesMatch<["b", "result"]>, Jxp_HasJvpRule]> {
   let summary = "Solves a triangular system, for (a batch of) matrices";
   let description = [{
     With `left_side`, solves op(a) x = b, else x op(a) = b, where op is the
@@ -753,7 +767,7 @@ def Jxp_TriangularSolveOp : Jxp_OpWithRule<"triangular_solve",
 
 def Jxp_Threefry2x32Op : Jxp_OpWithRule<"threefry2x32",
     [AllTypesMatch<["x0", "x1", "y0", "y1"]>,
-     AllTypesMatch<["key0", "key1"]>]> {
+     AllTypesMatch<["key0", "key1"]>]# Jxp_NoTangents> {
   let summary = "The Threefry-2x32 block cipher (20 rounds), as jax.random uses it";
   let description = [{
     Encrypts the counter pairs (x0, x1) under the key (key0, key1); keys are

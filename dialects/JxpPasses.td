@@ -1,33 +1,30 @@
-//===- JxpPasses.td - jxp passes ---------------------------*- tablegen -*-===//
+//===- JxpPasses.td - jxp transformation passes ------------*- tablegen -*-===//
+//
+// One pass per file of lib/Transforms and per lit test of test/lit, under
+// the same name: `jxp-jvp` is Transforms/Jvp.cpp and test/lit/jvp.mlir.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef JXP_PASSES_TD
 #define JXP_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
 
-def ConvertJxpToStableHLOPass : Pass<"convert-jxp-to-stablehlo", "ModuleOp"> {
-  let summary = "Lowers every jxp op to StableHLO";
-  let description = [{
-    Each op's StableHLO rule (the StableHLOLowering interface) builds the
-    replacement. StableHLO is not registered in this build of MLIR: the
-    result holds its ops unregistered, printed in generic form for jaxlib to
-    parse and verify (the pass makes its context accept them). The input
-    holds jxp, func and builtin ops only: anything else, such as StableHLO,
-    is an error.
-  }];
-}
-
 def JxpADPass : Pass<"jxp-ad", "ModuleOp"> {
   let summary = "Materializes every autodiff op: the driver";
   let description = [{
-    Replaces each `jxp.jvp`, `jxp.vjp` and `jxp.linear_transpose` with a
-    call of the derived function, innermost first: a transform whose callee
-    (or anything it calls) still holds transform ops waits until those are
-    done, so `grad(grad(f))` and `jit(grad(jit(f)))` compose. Derived
-    functions are cached by (transform, callee, differentiated positions,
-    symbolic zeros). VJPs are JVP, then partial evaluation, then
-    transposition. Afterwards custom-derivative calls become plain calls,
-    and `inline,canonicalize,cse,symbol-dce` leave plain jxp ops.
+    Replaces each transform op (TransformOp interface: `jxp.jvp`,
+    `jxp.vjp`, `jxp.linear_transpose`) with a call of the derived function.
+    Functions are visited callee-first in call-graph order, each once, so
+    every transform finds its callee free of transforms and
+    `grad(grad(f))` and `jit(grad(jit(f)))` compose; a transform whose
+    callee reaches it back is an error. Derived functions are cached by
+    (transform, callee, differentiated positions, symbolic zeros). VJPs are
+    JVP, then partial evaluation, then transposition. Custom-derivative
+    calls stay, for later transforms to use their rules: the
+    `jxp-lower-custom-calls` pass turns them into plain calls. A custom
+    rule the tracer has not traced yet (symbolic zeros) gives a
+    `missing-rule` error per request, after the whole module is done.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
@@ -61,6 +58,18 @@ def JxpTransposePass : Pass<"jxp-transpose", "ModuleOp"> {
     Replaces each `jxp.linear_transpose @f` with a call of f's transpose
     (`@f_transpose`); fails, naming the op, if f is not linear in the
     listed inputs.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def JxpLowerCustomCallsPass : Pass<"jxp-lower-custom-calls", "ModuleOp"> {
+  let summary = "Turns custom-derivative calls into plain calls";
+  let description = [{
+    Runs after every transform: `jxp.custom_jvp_call` and
+    `jxp.custom_vjp_call` become `func.call`s of their callee, the rules
+    dropped. A `jxp.custom_lin` left over is forward mode through a
+    custom_vjp function: an error if it survives dead-code elimination,
+    reported by its lowering.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }

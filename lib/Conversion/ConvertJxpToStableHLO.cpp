@@ -13,7 +13,7 @@
 
 namespace mlir::jxp {
 #define GEN_PASS_DEF_CONVERTJXPTOSTABLEHLOPASS
-#include "JxpPasses.h.inc"
+#include "JxpConversionPasses.h.inc"
 } // namespace mlir::jxp
 
 using namespace mlir;

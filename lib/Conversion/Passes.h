@@ -1,4 +1,4 @@
-//===- Passes.h - jxp pass declarations -------------------------*- C++ -*-===//
+//===- Passes.h - jxp conversion pass declarations --------------*- C++ -*-===//
 
 #ifndef JXP_CONVERSION_PASSES_H
 #define JXP_CONVERSION_PASSES_H
@@ -9,7 +9,7 @@
 namespace mlir::jxp {
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
-#include "JxpPasses.h.inc"
+#include "JxpConversionPasses.h.inc"
 } // namespace mlir::jxp
 
 #endif // JXP_CONVERSION_PASSES_H

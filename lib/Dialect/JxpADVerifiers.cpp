@@ -138,57 +138,65 @@ LogicalResult CustomJvpCallOp::verifySymbolUses(SymbolTableCollection &symbols) 
       failed(expectTypes(*this, "results", getResultTypes(), outs)))
     return failure();
   int64_t numPrimals = getNumPrimals();
-  if (numPrimals < 0 || numPrimals > (int64_t)ins.size() || numPrimals > 63)
-    return emitOpError("num_primals must be at most the operand count (and "
-                       "63)");
+  if (numPrimals < 0 || numPrimals > (int64_t)ins.size())
+    return emitOpError("num_primals must be at most the operand count");
   ArrayRef<Type> primals = ins.take_front(numPrimals),
                  closure = ins.drop_front(numPrimals);
   if (failed(checkWrt(*this, getDiff(), numPrimals, ins, false)))
     return failure();
-  auto rule = lookupFunction(*this, symbols, getJvpAttr(), "jvp rule");
-  if (failed(rule) ||
-      failed(expectTypes(*this, "jvp rule inputs", rule->getInputs(),
-                         concat(concat(primals, primals), closure))) ||
-      failed(expectTypes(*this, "jvp rule results", rule->getResults(),
-                         concat(outs, outs))))
-    return failure();
-  auto variants = getZeroVariants();
-  auto masks = getZeroMasks();
-  auto errors = getZeroErrors();
-  if ((bool)variants != (bool)masks ||
-      (variants && variants->size() != masks->size()) ||
-      (errors && (!variants || errors->size() != variants->size())))
-    return emitOpError("zero_variants, zero_masks (and zero_errors) go "
-                       "together, one entry per variant");
-  if (!variants)
+  if (!getSymbolicZeros()) {
+    if (!getJvpAttr())
+      return emitOpError("needs a jvp rule, or symbolic_zeros");
+    if (getRules() || getRuleZeros())
+      return emitOpError("rules and rule_zeros need symbolic_zeros");
+    auto rule = lookupFunction(*this, symbols, getJvpAttr(), "jvp rule");
+    if (failed(rule) ||
+        failed(expectTypes(*this, "jvp rule inputs", rule->getInputs(),
+                           concat(concat(primals, primals), closure))) ||
+        failed(expectTypes(*this, "jvp rule results", rule->getResults(),
+                           concat(outs, outs))))
+      return failure();
     return success();
-  // A mask names zero tangents among the differentiable primals; the JVP
-  // pass picks the one variant whose mask matches.
-  uint64_t diffBits = 0;
-  for (int64_t i : getDiff())
-    diffBits |= uint64_t(1) << i;
-  for (auto [k, mask] : llvm::enumerate(*masks)) {
-    if ((uint64_t)mask & ~diffBits)
-      return emitOpError("zero_masks entry ")
-             << mask << " names primals outside diff";
-    if (llvm::is_contained(masks->take_front(k), mask))
-      return emitOpError("zero_masks entry ") << mask << " appears twice";
   }
-  for (auto [variant, mask] : llvm::zip(*variants, *masks)) {
-    auto vt = lookupFunction(*this, symbols,
-                             llvm::cast<FlatSymbolRefAttr>(variant),
-                             "jvp rule variant");
-    if (failed(vt))
+  if (getJvpAttr())
+    return emitOpError("with symbolic_zeros the rules are per zero pattern: "
+                       "use rules and rule_zeros, not jvp");
+  auto rules = getRules();
+  auto patterns = getRuleZeros();
+  if ((bool)rules != (bool)patterns ||
+      (rules && rules->size() != patterns->size()))
+    return emitOpError("rules and rule_zeros go together, one pattern per "
+                       "rule");
+  if (!rules)
+    return success();
+  // A pattern marks the zero tangents among the primals; only
+  // differentiable primals may be marked, and each pattern has one rule.
+  SmallVector<ArrayRef<bool>> seen;
+  for (auto [ruleRef, patternAttr] : llvm::zip(*rules, *patterns)) {
+    ArrayRef<bool> pattern =
+        llvm::cast<DenseBoolArrayAttr>(patternAttr).asArrayRef();
+    if ((int64_t)pattern.size() != numPrimals)
+      return emitOpError("rule_zeros patterns have one entry per primal");
+    for (auto [i, zero] : llvm::enumerate(pattern))
+      if (zero && !llvm::is_contained(getDiff(), (int64_t)i))
+        return emitOpError("rule_zeros marks primal #")
+               << i << ", which is not differentiable";
+    if (llvm::is_contained(seen, pattern))
+      return emitOpError("rule_zeros holds a pattern twice");
+    seen.push_back(pattern);
+    auto fn = lookupFunction(*this, symbols,
+                             llvm::cast<FlatSymbolRefAttr>(ruleRef),
+                             "jvp rule");
+    if (failed(fn))
       return failure();
     SmallVector<Type> want(primals);
     for (int64_t i : getDiff())
-      if (!((uint64_t)mask >> i & 1))
+      if (!pattern[i])
         want.push_back(primals[i]);
     want.append(closure.begin(), closure.end());
-    if (failed(expectTypes(*this, "jvp rule variant inputs", vt->getInputs(),
-                           want)) ||
-        failed(expectTypes(*this, "jvp rule variant results",
-                           vt->getResults(), concat(outs, outs))))
+    if (failed(expectTypes(*this, "jvp rule inputs", fn->getInputs(), want)) ||
+        failed(expectTypes(*this, "jvp rule results", fn->getResults(),
+                           concat(outs, outs))))
       return failure();
   }
   return success();

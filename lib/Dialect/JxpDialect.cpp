@@ -21,8 +21,9 @@ using namespace mlir::jxp;
 #include "JxpOps.cpp.inc"
 
 namespace {
-/// Every jxp op is pure and region-free, so any call of a function made of
-/// them may be inlined.
+/// jxp ops have no side effects (array primitives are Pure; region ops
+/// only those of their bodies), so calls of functions made of them may be
+/// inlined anywhere, into regions too, and regions may be inlined.
 struct JxpInlinerInterface : public DialectInlinerInterface {
   using DialectInlinerInterface::DialectInlinerInterface;
   bool isLegalToInline(Operation *, Operation *, bool) const final {
@@ -36,6 +37,21 @@ struct JxpInlinerInterface : public DialectInlinerInterface {
   }
 };
 } // namespace
+
+/// Every op states its JVP rule: its own, or a family's (the JvpRule
+/// interface with the NonDifferentiable or LinearJvp trait). Transform ops
+/// are materialized before differentiation and need none.
+template <typename... Ops> constexpr bool everyOpHasJvpRule() {
+  return ((Ops::template hasTrait<JvpRule::Trait>() ||
+           Ops::template hasTrait<TransformOp::Trait>()) &&
+          ...);
+}
+static_assert(everyOpHasJvpRule<
+#define GET_OP_LIST
+#include "JxpOps.cpp.inc"
+                  >(),
+              "every jxp op needs a JVP rule (Jxp_HasJvpRule, "
+              "Jxp_NoTangents or Jxp_LinearJvpRule in dialects/JxpOps.td)");
 
 void JxpDialect::initialize() {
   addOperations<

@@ -8,7 +8,10 @@
 #ifndef JXP_DIALECT_JXPDIALECT_H
 #define JXP_DIALECT_JXPDIALECT_H
 
+#include "Dialect/RuleContext.h"
+
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"

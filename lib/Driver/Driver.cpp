@@ -1,8 +1,11 @@
 //===- Driver.cpp - jxp's compiler entry points -----------------*- C++ -*-===//
 
 #include "Driver/Driver.h"
+#include "Driver/Session.h"
 
 #include "Conversion/Passes.h"
+#include "Dialect/Diagnostics.h"
+#include "Transforms/Passes.h"
 #include "Driver/InputChecks.h"
 #include "Dialect/JxpDialect.h"
 
@@ -31,6 +34,7 @@ void ::jxp::registerPasses() {
   std::call_once(once, [] {
     mlir::registerTransformsPasses();
     mlir::jxp::registerJxpPasses();
+    mlir::jxp::registerJxpConversionPasses();
   });
 }
 
@@ -45,6 +49,26 @@ FileLineColLoc findFileLoc(Location loc) {
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
+  });
+  return found;
+}
+
+/// The kind a diagnostic's location carries (lib/Dialect/Diagnostics.h),
+/// if any.
+bool findKind(Location loc, std::string &kind, std::string &data) {
+  bool found = false;
+  loc->walk([&](Location l) {
+    auto name = llvm::dyn_cast<NameLoc>(l);
+    if (!name)
+      return WalkResult::advance();
+    StringRef rest = name.getName().getValue();
+    if (!rest.consume_front(mlir::jxp::kKindNoteMarker))
+      return WalkResult::advance();
+    auto [k, d] = rest.split(' ');
+    kind = k.str();
+    data = d.str();
+    found = true;
+    return WalkResult::interrupt();
   });
   return found;
 }
@@ -116,65 +140,124 @@ ContextPool &contextPool() {
   return *pool;
 }
 
-/// Returns its context to the pool when the compile ends, however it ends.
-struct ScopedLease {
-  ContextPool::Lease lease;
-  ScopedLease() : lease(contextPool().acquire()) {}
-  ~ScopedLease() { contextPool().release(std::move(lease)); }
-  MLIRContext &context() { return *lease.context; }
-};
 } // namespace
 
-::jxp::PipelineResult (::jxp::runPipeline)(const std::string &moduleText,
-                                     const std::string &pipeline,
-                                     bool genericForm, bool debugInfo) {
-  registerPasses();
-  ScopedLease lease;
-  MLIRContext &ctx = lease.context();
-  PipelineResult result;
-  llvm::raw_string_ostream diags(result.diagnostics);
-  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
-    printDiagnostic(diags, diag);
-    return success();
-  });
+namespace jxp {
+struct Session::Impl {
+  ContextPool::Lease lease = contextPool().acquire();
+  std::string text;
+  llvm::raw_string_ostream textStream{text};
+  std::vector<ErrorInfo> errors;
+  std::unique_ptr<ScopedDiagnosticHandler> handler;
 
-  if (auto hazard = findParserHazard(moduleText)) {
-    StringRef before = StringRef(moduleText).take_front(hazard->offset);
+  ~Impl() {
+    handler.reset();
+    contextPool().release(std::move(lease));
+  }
+  void record(Diagnostic &diag) {
+    printDiagnostic(textStream, diag);
+    if (diag.getSeverity() != DiagnosticSeverity::Error)
+      return;
+    ErrorInfo info;
+    info.kind = "error";
+    findKind(diag.getLocation(), info.kind, info.data);
+    info.message = diag.str();
+    if (FileLineColLoc f = findFileLoc(diag.getLocation())) {
+      info.file = f.getFilename().str();
+      info.line = f.getLine();
+      info.column = f.getColumn();
+    }
+    errors.push_back(std::move(info));
+  }
+};
+} // namespace jxp
+
+::jxp::Session::Session() : impl(std::make_unique<Impl>()) {
+  registerPasses();
+  impl->handler = std::make_unique<ScopedDiagnosticHandler>(
+      impl->lease.context.get(), [this](Diagnostic &diag) {
+        impl->record(diag);
+        return success();
+      });
+}
+
+::jxp::Session::~Session() = default;
+
+MLIRContext &::jxp::Session::context() { return *impl->lease.context; }
+
+void ::jxp::Session::takeDiagnostics(PipelineResult &result) {
+  result.diagnostics += impl->text;
+  impl->text.clear();
+  for (ErrorInfo &e : impl->errors)
+    result.errors.push_back(std::move(e));
+  impl->errors.clear();
+}
+
+/// An error the driver reports itself, not at any op.
+static void reportError(MLIRContext &ctx, const llvm::Twine &message) {
+  emitError(UnknownLoc::get(&ctx), message);
+}
+
+OwningOpRef<ModuleOp> (::jxp::Session::parse)(const std::string &text) {
+  MLIRContext &ctx = context();
+  if (auto hazard = findParserHazard(text)) {
+    StringRef before = StringRef(text).take_front(hazard->offset);
     size_t lineStart = before.rfind('\n') + 1; // npos + 1 == 0
-    diags << "error: line " << before.count('\n') + 1 << ", column "
-          << hazard->offset - lineStart + 1 << ": " << hazard->message << "\n";
-    return result;
+    reportError(ctx, "line " + llvm::Twine(before.count('\n') + 1) +
+                         ", column " +
+                         llvm::Twine(hazard->offset - lineStart + 1) + ": " +
+                         hazard->message);
+    return nullptr;
   }
   OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(moduleText, ParserConfig(&ctx));
+      parseSourceString<ModuleOp>(text, ParserConfig(&ctx));
   // StableHLO being unregistered here, the context takes any op: those of
   // other dialects are refused before a pass meets them.
   if (!module || failed(verifyRegisteredOps(*module)))
-    return result;
+    return nullptr;
+  return module;
+}
 
+LogicalResult (::jxp::Session::run)(ModuleOp module, StringRef pipeline) {
   StringRef passes = pipeline;
   if (passes.consume_front("builtin.module(") && !passes.consume_back(")")) {
-    diags << "error: unbalanced pipeline '" << pipeline << "'\n";
-    return result;
+    reportError(context(), "unbalanced pipeline '" + pipeline + "'");
+    return failure();
   }
-  PassManager pm(&ctx, ModuleOp::getOperationName());
+  PassManager pm(&context(), ModuleOp::getOperationName());
   std::string pipelineErrors;
   llvm::raw_string_ostream pipelineErrorStream(pipelineErrors);
   if (failed(parsePassPipeline(passes, pm, pipelineErrorStream))) {
-    diags << "error: invalid pipeline '" << pipeline
-          << "': " << pipelineErrors << "\n";
-    return result;
+    reportError(context(),
+                "invalid pipeline '" + pipeline + "': " + pipelineErrors);
+    return failure();
   }
-  if (failed(pm.run(*module)))
-    return result;
+  return pm.run(module);
+}
 
+std::string (::jxp::Session::print)(ModuleOp module, bool genericForm,
+                                   bool debugInfo) {
   OpPrintingFlags flags;
   if (genericForm)
     flags.printGenericOpForm();
   if (debugInfo)
     flags.enableDebugInfo();
-  llvm::raw_string_ostream out(result.output);
-  module->print(out, flags);
-  result.ok = true;
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  module->print(os, flags);
+  return out;
+}
+
+::jxp::PipelineResult (::jxp::runPipeline)(const std::string &moduleText,
+                                           const std::string &pipeline,
+                                           bool genericForm, bool debugInfo) {
+  Session session;
+  PipelineResult result;
+  OwningOpRef<ModuleOp> module = session.parse(moduleText);
+  if (module && succeeded(session.run(*module, pipeline))) {
+    result.output = session.print(*module, genericForm, debugInfo);
+    result.ok = true;
+  }
+  session.takeDiagnostics(result);
   return result;
 }

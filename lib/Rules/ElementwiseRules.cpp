@@ -47,23 +47,23 @@ LogicalResult binary(Operation *op, OpBuilder &b, ArrayRef<Value> tangents,
 
 Value square(Emitter &e, Value x) { return e.mul(x, x); }
 Value one(Emitter &e, Value like) { return e.splat(like.getType(), 1); }
-
-LogicalResult noTangents(Operation *op, SmallVectorImpl<Value> &out) {
-  return zeroJvp(op, out);
-}
 } // namespace
 
 //===----------------------------------------------------------------------===//
 // Unary
 //===----------------------------------------------------------------------===//
 
-LogicalResult NegOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult NegOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out,
                [](Emitter &e, Value g, Value, Value) { return e.neg(g); });
 }
-LogicalResult AbsOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult AbsOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (auto complex = llvm::dyn_cast<ComplexType>(
           getOperand().getType().getElementType()))
     // The modulus: Re(conj(x) g) / |x| = (Re x Re g + Im x Im g) / |x|, with
@@ -92,129 +92,142 @@ LogicalResult AbsOp::jvp(OpBuilder &b, ArrayRef<Value> t,
                     e.neg(g));
   });
 }
-LogicalResult SignOp::jvp(OpBuilder &, ArrayRef<Value>,
-                          SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
-LogicalResult ExpOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+
+LogicalResult ExpOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out,
                [](Emitter &e, Value g, Value, Value y) { return e.mul(g, y); });
 }
-LogicalResult LogOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult LogOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out,
                [](Emitter &e, Value g, Value x, Value) { return e.div(g, x); });
 }
-LogicalResult Log1pOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                           SmallVectorImpl<Value> &out) {
+LogicalResult Log1pOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value) {
     return e.div(g, e.add(x, one(e, x)));
   });
 }
-LogicalResult Expm1Op::jvp(OpBuilder &b, ArrayRef<Value> t,
-                           SmallVectorImpl<Value> &out) {
+LogicalResult Expm1Op::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value, Value y) {
     return e.mul(g, e.add(y, one(e, y)));
   });
 }
-LogicalResult SinOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult SinOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value) {
     return e.mul(g, e.cos(x));
   });
 }
-LogicalResult CosOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult CosOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value) {
     return e.neg(e.mul(g, e.sin(x)));
   });
 }
-LogicalResult TanOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult TanOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value, Value y) {
     return e.mul(g, e.add(one(e, y), square(e, y)));
   });
 }
-LogicalResult TanhOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                          SmallVectorImpl<Value> &out) {
+LogicalResult TanhOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value, Value y) {
     return e.mul(e.add(g, e.mul(g, y)), e.sub(one(e, y), y));
   });
 }
-LogicalResult LogisticOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                              SmallVectorImpl<Value> &out) {
+LogicalResult LogisticOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value, Value y) {
     return e.mul(g, e.mul(y, e.sub(one(e, y), y)));
   });
 }
-LogicalResult SqrtOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                          SmallVectorImpl<Value> &out) {
+LogicalResult SqrtOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value, Value y) {
     return e.mul(g, e.div(e.splat(y.getType(), 0.5), y));
   });
 }
-LogicalResult RsqrtOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                           SmallVectorImpl<Value> &out) {
+LogicalResult RsqrtOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value y) {
     return e.mul(g, e.mul(e.splat(y.getType(), -0.5), e.div(y, x)));
   });
 }
-LogicalResult CbrtOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                          SmallVectorImpl<Value> &out) {
+LogicalResult CbrtOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value, Value y) {
     Value invSquare = e.div(one(e, y), square(e, y));
     return e.mul(g, e.mul(e.splat(y.getType(), 1.0 / 3.0), invSquare));
   });
 }
-LogicalResult ErfOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult ErfOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value) {
     return e.mul(e.splat(x.getType(), 2.0 / std::sqrt(M_PI)),
                  e.mul(g, e.exp(e.neg(square(e, x)))));
   });
 }
-LogicalResult ErfInvOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                            SmallVectorImpl<Value> &out) {
+LogicalResult ErfInvOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value y) {
     return e.mul(e.splat(x.getType(), std::sqrt(M_PI) / 2.0),
                  e.mul(g, e.exp(square(e, y))));
   });
 }
 // Piecewise constant: zero derivative almost everywhere, as in JAX.
-LogicalResult FloorOp::jvp(OpBuilder &, ArrayRef<Value>,
-                           SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
-LogicalResult CeilOp::jvp(OpBuilder &, ArrayRef<Value>,
-                          SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
-LogicalResult RoundOp::jvp(OpBuilder &, ArrayRef<Value>,
-                           SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
-LogicalResult NotOp::jvp(OpBuilder &, ArrayRef<Value>,
-                         SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
-LogicalResult IsFiniteOp::jvp(OpBuilder &, ArrayRef<Value>,
-                              SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
+
+
+
+
 
 //===----------------------------------------------------------------------===//
 // Binary
 //===----------------------------------------------------------------------===//
 
-LogicalResult AddOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult AddOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return binary(
       *this, b, t, out, [](Emitter &, Value g, Value, Value, Value) { return g; },
       [](Emitter &, Value g, Value, Value, Value) { return g; });
 }
-LogicalResult SubOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult SubOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (t[0] && t[1] && Emitter::isDifferentiable(getType())) {
     Emitter e(b, getLoc());
     out.push_back(e.sub(t[0], t[1]));
@@ -224,15 +237,19 @@ LogicalResult SubOp::jvp(OpBuilder &b, ArrayRef<Value> t,
       *this, b, t, out, [](Emitter &, Value g, Value, Value, Value) { return g; },
       [](Emitter &e, Value g, Value, Value, Value) { return e.neg(g); });
 }
-LogicalResult MulOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult MulOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return binary(
       *this, b, t, out,
       [](Emitter &e, Value g, Value, Value y, Value) { return e.mul(g, y); },
       [](Emitter &e, Value g, Value x, Value, Value) { return e.mul(x, g); });
 }
-LogicalResult DivOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult DivOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return binary(
       *this, b, t, out,
       [](Emitter &e, Value g, Value, Value y, Value) { return e.div(g, y); },
@@ -240,8 +257,10 @@ LogicalResult DivOp::jvp(OpBuilder &b, ArrayRef<Value> t,
         return e.mul(e.mul(e.neg(g), x), e.div(one(e, y), square(e, y)));
       });
 }
-LogicalResult RemOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult RemOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return binary(
       *this, b, t, out, [](Emitter &, Value g, Value, Value, Value) { return g; },
       [](Emitter &e, Value g, Value x, Value y, Value) {
@@ -249,8 +268,10 @@ LogicalResult RemOp::jvp(OpBuilder &b, ArrayRef<Value> t,
         return e.mul(e.neg(g), e.mul(e.sign(q), e.floor(e.abs(q))));
       });
 }
-LogicalResult PowOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult PowOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return binary(
       *this, b, t, out,
       [](Emitter &e, Value g, Value x, Value y, Value) {
@@ -267,8 +288,10 @@ LogicalResult PowOp::jvp(OpBuilder &b, ArrayRef<Value> t,
         return e.mul(g, e.mul(e.log(safe), z));
       });
 }
-LogicalResult MaxOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult MaxOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return binary(
       *this, b, t, out,
       [](Emitter &e, Value g, Value x, Value y, Value z) {
@@ -278,8 +301,10 @@ LogicalResult MaxOp::jvp(OpBuilder &b, ArrayRef<Value> t,
         return e.mul(g, balancedEq(e, y, z, x));
       });
 }
-LogicalResult MinOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
+LogicalResult MinOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return binary(
       *this, b, t, out,
       [](Emitter &e, Value g, Value x, Value y, Value z) {
@@ -289,8 +314,10 @@ LogicalResult MinOp::jvp(OpBuilder &b, ArrayRef<Value> t,
         return e.mul(g, balancedEq(e, y, z, x));
       });
 }
-LogicalResult Atan2Op::jvp(OpBuilder &b, ArrayRef<Value> t,
-                           SmallVectorImpl<Value> &out) {
+LogicalResult Atan2Op::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return binary(
       *this, b, t, out,
       [](Emitter &e, Value g, Value x, Value y, Value) {
@@ -301,42 +328,21 @@ LogicalResult Atan2Op::jvp(OpBuilder &b, ArrayRef<Value> t,
       });
 }
 // Integer and boolean ops carry no tangents.
-LogicalResult AndOp::jvp(OpBuilder &, ArrayRef<Value>,
-                         SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
-LogicalResult OrOp::jvp(OpBuilder &, ArrayRef<Value>,
-                        SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
-LogicalResult XorOp::jvp(OpBuilder &, ArrayRef<Value>,
-                         SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
-LogicalResult ShiftLeftOp::jvp(OpBuilder &, ArrayRef<Value>,
-                               SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
-LogicalResult ShiftRightLogicalOp::jvp(OpBuilder &, ArrayRef<Value>,
-                                       SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
-LogicalResult ShiftRightArithmeticOp::jvp(OpBuilder &, ArrayRef<Value>,
-                                          SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
+
+
+
+
+
 
 //===----------------------------------------------------------------------===//
 // Comparison, selection, conversion
 //===----------------------------------------------------------------------===//
 
-LogicalResult CompareOp::jvp(OpBuilder &, ArrayRef<Value>,
-                             SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
 
-LogicalResult SelectOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                            SmallVectorImpl<Value> &out) {
+LogicalResult SelectOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!t[1] && !t[2])
     return zeroJvp(*this, out);
   Emitter e(b, getLoc());
@@ -345,8 +351,10 @@ LogicalResult SelectOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   return success();
 }
 
-LogicalResult ClampOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                           SmallVectorImpl<Value> &out) {
+LogicalResult ClampOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!Emitter::isDifferentiable(getType()))
     return zeroJvp(*this, out);
   Emitter e(b, getLoc());
@@ -371,8 +379,10 @@ LogicalResult ClampOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   return success();
 }
 
-LogicalResult ConvertOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                             SmallVectorImpl<Value> &out) {
+LogicalResult ConvertOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!t[0] || !Emitter::isDifferentiable(getType()))
     return zeroJvp(*this, out);
   Emitter e(b, getLoc());
@@ -380,43 +390,45 @@ LogicalResult ConvertOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   return success();
 }
 
-LogicalResult BitcastConvertOp::jvp(OpBuilder &, ArrayRef<Value>,
-                                    SmallVectorImpl<Value> &out) {
-  return noTangents(*this, out);
-}
 
 //===----------------------------------------------------------------------===//
 // Transpose rules of the linear ones
 //===----------------------------------------------------------------------===//
 
-LogicalResult NegOp::transpose(OpBuilder &b, ArrayRef<Value>,
-                               ArrayRef<Value> ct,
-                               SmallVectorImpl<Value> &out) {
+LogicalResult NegOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   Emitter e(b, getLoc());
   out.push_back(e.negT(ct[0]));
   return success();
 }
 
-LogicalResult AddOp::transpose(OpBuilder &, ArrayRef<Value> operands,
-                               ArrayRef<Value> ct,
-                               SmallVectorImpl<Value> &out) {
+LogicalResult AddOp::transpose(TransposeContext &ctx) {
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   for (Value v : operands)
     out.push_back(v ? Value() : ct[0]);
   return success();
 }
 
-LogicalResult SubOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
-                               ArrayRef<Value> ct,
-                               SmallVectorImpl<Value> &out) {
+LogicalResult SubOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   Emitter e(b, getLoc());
   out.push_back(operands[0] ? Value() : ct[0]);
   out.push_back(operands[1] ? Value() : e.negT(ct[0]));
   return success();
 }
 
-LogicalResult MulOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
-                               ArrayRef<Value> ct,
-                               SmallVectorImpl<Value> &out) {
+LogicalResult MulOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!operands[0] && !operands[1])
     return notLinear(*this, 1);
   Emitter e(b, getLoc());
@@ -426,9 +438,11 @@ LogicalResult MulOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
   return success();
 }
 
-LogicalResult DivOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
-                               ArrayRef<Value> ct,
-                               SmallVectorImpl<Value> &out) {
+LogicalResult DivOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!operands[1])
     return notLinear(*this, 1);
   Emitter e(b, getLoc());
@@ -437,9 +451,11 @@ LogicalResult DivOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
   return success();
 }
 
-LogicalResult SelectOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
-                                  ArrayRef<Value> ct,
-                                  SmallVectorImpl<Value> &out) {
+LogicalResult SelectOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!operands[0])
     return notLinear(*this, 0);
   out.push_back(Value());
@@ -454,9 +470,10 @@ LogicalResult SelectOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
   return success();
 }
 
-LogicalResult ConvertOp::transpose(OpBuilder &b, ArrayRef<Value>,
-                                   ArrayRef<Value> ct,
-                                   SmallVectorImpl<Value> &out) {
+LogicalResult ConvertOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   Emitter e(b, getLoc());
   out.push_back(ct[0] ? e.convert(ct[0], getOperand().getType()
                                              .getElementType())

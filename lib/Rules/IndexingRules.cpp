@@ -259,8 +259,10 @@ Value dotTransposeLhs(Emitter &e, Value ct, Value y, RankedTensorType xType,
 // dot_general
 //===----------------------------------------------------------------------===//
 
-LogicalResult DotGeneralOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                                SmallVectorImpl<Value> &out) {
+LogicalResult DotGeneralOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!Emitter::isDifferentiable(getType()) ||
       !Emitter::isDifferentiable(getLhs().getType()))
     return zeroJvp(*this, out);
@@ -277,9 +279,11 @@ LogicalResult DotGeneralOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   return success();
 }
 
-LogicalResult DotGeneralOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
-                                      ArrayRef<Value> ct,
-                                      SmallVectorImpl<Value> &out) {
+LogicalResult DotGeneralOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!operands[0] && !operands[1])
     return notLinear(*this, 1);
   if (!ct[0] || !Emitter::isDifferentiable(getLhs().getType())) {
@@ -310,8 +314,10 @@ LogicalResult DotGeneralOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
 
 // The same gather of the tangent; out-of-bounds slices (fill_or_drop) get
 // zero tangents, as JAX's fill_value=0.
-LogicalResult GatherOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                            SmallVectorImpl<Value> &out) {
+LogicalResult GatherOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!t[0] || !Emitter::isDifferentiable(getType()))
     return zeroJvp(*this, out);
   Emitter e(b, getLoc());
@@ -323,9 +329,11 @@ LogicalResult GatherOp::jvp(OpBuilder &b, ArrayRef<Value> t,
 // A scatter-add of the cotangent into zeros, with the mirrored dimension
 // numbers and the same mode (clip clamps alike; fill_or_drop drops what the
 // gather filled).
-LogicalResult GatherOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
-                                  ArrayRef<Value> ct,
-                                  SmallVectorImpl<Value> &out) {
+LogicalResult GatherOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (operands[0] || !operands[1])
     return notLinear(*this, 1);
   if (!ct[0]) {
@@ -351,8 +359,10 @@ LogicalResult GatherOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
 // scatter
 //===----------------------------------------------------------------------===//
 
-LogicalResult ScatterOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                             SmallVectorImpl<Value> &out) {
+LogicalResult ScatterOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   Value tx = t[0], tu = t[2];
   if ((!tx && !tu) || !Emitter::isDifferentiable(getType()))
     return zeroJvp(*this, out);
@@ -385,7 +395,8 @@ LogicalResult ScatterOp::jvp(OpBuilder &b, ArrayRef<Value> t,
       tangent = scatterLike(e, *this, ScatterKind::Mul, tx, idx, getUpdates());
     if (tu) {
       if (!getUniqueIndices())
-        return emitOpError("differentiation of scatter mul with respect to "
+        return emitKindOpError(*this, ErrorKind::NotImplemented)
+               << ("differentiation of scatter mul with respect to "
                            "the updates is only supported with unique "
                            "indices (as in JAX)");
       tangent = e.addT(tangent,
@@ -398,7 +409,8 @@ LogicalResult ScatterOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   case ScatterKind::Min:
   case ScatterKind::Max:
     if (llvm::isa<ComplexType>(in.getElementType()))
-      return emitOpError("differentiation of scatter min/max of complex "
+      return emitKindOpError(*this, ErrorKind::NotImplemented)
+             << ("differentiation of scatter min/max of complex "
                          "numbers is not supported");
     out.push_back(scatterExtremalJvp(e, *this, tx, tu));
     return success();
@@ -406,9 +418,11 @@ LogicalResult ScatterOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   llvm_unreachable("unknown scatter kind");
 }
 
-LogicalResult ScatterOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
-                                   ArrayRef<Value> ct,
-                                   SmallVectorImpl<Value> &out) {
+LogicalResult ScatterOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!operands[1])
     return notLinear(*this, 1);
   bool operandLinear = !operands[0], updatesLinear = !operands[2];
@@ -449,7 +463,8 @@ LogicalResult ScatterOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
                               operands[2]);
     if (ct[0] && updatesLinear) {
       if (!getUniqueIndices())
-        return emitOpError("transposition of scatter mul with respect to the "
+        return emitKindOpError(*this, ErrorKind::NotImplemented)
+               << ("transposition of scatter mul with respect to the "
                            "updates is only supported with unique indices "
                            "(as in JAX)");
       updatesCt = gatherCt(e.mul(ct[0], operands[0]));
@@ -472,8 +487,10 @@ LogicalResult ScatterOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
 // Sorts an iota along with the operands to get the permutation, and takes
 // each tangent along the sort dimension by it (a gather batched over the
 // other dimensions, whose transpose is a scatter-add).
-LogicalResult SortOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                          SmallVectorImpl<Value> &out) {
+LogicalResult SortOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   bool any = false;
   for (auto [v, r] : llvm::zip(t, getResults()))
     any |= v && Emitter::isDifferentiable(r.getType());
@@ -522,7 +539,3 @@ LogicalResult SortOp::jvp(OpBuilder &b, ArrayRef<Value> t,
 }
 
 // The JVP above never puts a sort on a tangent, so sort is never transposed.
-LogicalResult SortOp::transpose(OpBuilder &, ArrayRef<Value>, ArrayRef<Value>,
-                                SmallVectorImpl<Value> &) {
-  return notLinear(*this, 0);
-}

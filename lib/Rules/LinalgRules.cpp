@@ -57,8 +57,10 @@ Value swapLast(Emitter &e, Value x) {
 }
 } // namespace
 
-LogicalResult CholeskyOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                              SmallVectorImpl<Value> &out) {
+LogicalResult CholeskyOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!t[0])
     return zeroJvp(*this, out);
   Emitter e(b, getLoc());
@@ -86,8 +88,10 @@ LogicalResult CholeskyOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   return success();
 }
 
-LogicalResult TriangularSolveOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                                     SmallVectorImpl<Value> &out) {
+LogicalResult TriangularSolveOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   Emitter e(b, getLoc());
   Value tangent;
   if (t[1])
@@ -118,10 +122,11 @@ LogicalResult TriangularSolveOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   return success();
 }
 
-LogicalResult TriangularSolveOp::transpose(OpBuilder &b,
-                                           ArrayRef<Value> operands,
-                                           ArrayRef<Value> ct,
-                                           SmallVectorImpl<Value> &out) {
+LogicalResult TriangularSolveOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!operands[0])
     return notLinear(*this, 0);
   out.push_back(Value());

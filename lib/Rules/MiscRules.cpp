@@ -8,22 +8,9 @@
 using namespace mlir;
 using namespace mlir::jxp;
 
-LogicalResult ConstantOp::jvp(OpBuilder &, ArrayRef<Value>,
-                              SmallVectorImpl<Value> &out) {
-  return zeroJvp(*this, out);
-}
-LogicalResult IotaOp::jvp(OpBuilder &, ArrayRef<Value>,
-                          SmallVectorImpl<Value> &out) {
-  return zeroJvp(*this, out);
-}
-LogicalResult Threefry2x32Op::jvp(OpBuilder &, ArrayRef<Value>,
-                                  SmallVectorImpl<Value> &out) {
-  return zeroJvp(*this, out);
-}
-LogicalResult StopGradientOp::jvp(OpBuilder &, ArrayRef<Value>,
-                                  SmallVectorImpl<Value> &out) {
-  return zeroJvp(*this, out);
-}
+
+
+
 
 LogicalResult StopGradientOp::lowerToStableHLO(OpBuilder &,
                                                SmallVectorImpl<Value> &results) {
@@ -41,46 +28,48 @@ func::FuncOp lookup(Operation *op, FlatSymbolRefAttr name) {
 }
 } // namespace
 
-LogicalResult CustomJvpCallOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                                   SmallVectorImpl<Value> &out) {
+LogicalResult CustomJvpCallOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   ArrayRef<int64_t> diff = getDiff();
   if (llvm::none_of(diff, [&](int64_t i) { return (bool)t[i]; }))
     return zeroJvp(*this, out);
   Emitter e(b, getLoc());
   unsigned numPrimals = getNumPrimals();
   ValueRange args = getArgs();
-  // With symbolic zeros, the variant traced for exactly these zero tangents
-  // takes only the nonzero ones; otherwise the rule takes one per primal,
-  // zeros made (always zero for non-differentiable primals).
-  FlatSymbolRefAttr rule = getJvpAttr();
-  uint64_t zeroMask = 0;
-  for (int64_t i : diff)
-    if (!t[i])
-      zeroMask |= uint64_t(1) << i;
-  bool symbolic = false;
-  if (auto variants = getZeroVariants()) {
-    ArrayRef<int64_t> masks = *getZeroMasks();
-    for (auto [k, variant] : llvm::enumerate(*variants)) {
-      if ((uint64_t)masks[k] != zeroMask)
-        continue;
-      if (auto errors = getZeroErrors(); errors && (*errors)[k])
-        return emitOpError("custom_jvp rule failed for these symbolic zeros "
-                           "(rule error #")
-               << (*errors)[k] << ")";
-      rule = llvm::cast<FlatSymbolRefAttr>(variant);
-      symbolic = true;
-    }
-  }
   SmallVector<Value> operands(args.take_front(numPrimals));
-  for (unsigned i = 0; i < numPrimals; ++i) {
-    bool isDiff = llvm::is_contained(diff, (int64_t)i);
-    if (symbolic) {
-      if (isDiff && t[i])
-        operands.push_back(t[i]);
-      continue;
+  FlatSymbolRefAttr rule = getJvpAttr();
+  if (!getSymbolicZeros()) {
+    // One tangent per primal, zeros made (always zero for the
+    // non-differentiable ones).
+    for (unsigned i = 0; i < numPrimals; ++i) {
+      bool isDiff = llvm::is_contained(diff, (int64_t)i);
+      operands.push_back(isDiff ? e.orZeros(t[i], args[i].getType())
+                                : e.zerosLike(args[i]));
     }
-    operands.push_back(isDiff ? e.orZeros(t[i], args[i].getType())
-                              : e.zerosLike(args[i]));
+  } else {
+    // The rule traced for exactly these zero tangents, which takes only the
+    // nonzero ones; if the tracer has not traced it yet, ask for it.
+    SmallVector<bool> zeros(numPrimals, false);
+    for (int64_t i : diff)
+      zeros[i] = !t[i];
+    rule = nullptr;
+    if (auto rules = getRules())
+      for (auto [r, pattern] : llvm::zip(*rules, *getRuleZeros()))
+        if (llvm::cast<DenseBoolArrayAttr>(pattern).asArrayRef() ==
+            ArrayRef<bool>(zeros))
+          rule = llvm::cast<FlatSymbolRefAttr>(r);
+    if (!rule) {
+      std::string request = getCallee().str() + " ";
+      for (bool z : zeros)
+        request += z ? '1' : '0';
+      ctx.requestRule(*this, request);
+      return zeroJvp(*this, out);
+    }
+    for (int64_t i : diff)
+      if (t[i])
+        operands.push_back(t[i]);
   }
   operands.append(args.begin() + numPrimals, args.end());
   func::FuncOp fn = lookup(*this, rule);
@@ -95,8 +84,10 @@ LogicalResult CustomJvpCallOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   return success();
 }
 
-LogicalResult CustomVjpCallOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                                   SmallVectorImpl<Value> &out) {
+LogicalResult CustomVjpCallOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   ArrayRef<int64_t> wrt = getWrt();
   if (llvm::none_of(wrt, [&](int64_t i) { return (bool)t[i]; }))
     return zeroJvp(*this, out);
@@ -123,9 +114,8 @@ LogicalResult CustomVjpCallOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   return success();
 }
 
-LogicalResult CustomLinOp::jvp(OpBuilder &, ArrayRef<Value>,
-                               SmallVectorImpl<Value> &) {
-  return emitOpError("can't apply forward-mode autodiff (jvp) to a "
+LogicalResult CustomLinOp::jvp(JvpContext &) {
+  return emitKindOpError(*this, ErrorKind::Type) << ("can't apply forward-mode autodiff (jvp) to a "
                      "custom_vjp function");
 }
 
@@ -133,13 +123,15 @@ LogicalResult CustomLinOp::jvp(OpBuilder &, ArrayRef<Value>,
 // result is used.
 LogicalResult CustomLinOp::lowerToStableHLO(OpBuilder &,
                                             SmallVectorImpl<Value> &) {
-  return emitOpError("can't apply forward-mode autodiff (jvp) to a "
-                     "custom_vjp function");
+  return emitKindOpError(*this, ErrorKind::Type)
+         << "can't apply forward-mode autodiff (jvp) to a custom_vjp function";
 }
 
-LogicalResult CustomLinOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
-                                     ArrayRef<Value> ct,
-                                     SmallVectorImpl<Value> &out) {
+LogicalResult CustomLinOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   unsigned numRes = getNumResiduals(), numClosure = getNumClosure();
   for (unsigned i = 0; i < numRes + numClosure; ++i)
     if (!operands[i])

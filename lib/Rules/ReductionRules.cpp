@@ -167,8 +167,10 @@ LogicalResult scanJvp(Operation *op, int64_t axis, bool reverse, Step step,
 }
 } // namespace
 
-LogicalResult ReduceOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                            SmallVectorImpl<Value> &out) {
+LogicalResult ReduceOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!t[0] || !Emitter::isDifferentiable(getType()))
     return zeroJvp(*this, out);
   Emitter e(b, getLoc());
@@ -215,9 +217,10 @@ LogicalResult ReduceOp::jvp(OpBuilder &b, ArrayRef<Value> t,
   llvm_unreachable("unknown reduce kind");
 }
 
-LogicalResult ReduceOp::transpose(OpBuilder &b, ArrayRef<Value>,
-                                  ArrayRef<Value> ct,
-                                  SmallVectorImpl<Value> &out) {
+LogicalResult ReduceOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (getKind() != ReduceKind::Sum)
     return notLinear(*this, 0);
   Emitter e(b, getLoc());
@@ -228,57 +231,41 @@ LogicalResult ReduceOp::transpose(OpBuilder &b, ArrayRef<Value>,
   return success();
 }
 
-LogicalResult ArgMaxOp::jvp(OpBuilder &, ArrayRef<Value>,
-                            SmallVectorImpl<Value> &out) {
-  return zeroJvp(*this, out);
-}
-LogicalResult ArgMinOp::jvp(OpBuilder &, ArrayRef<Value>,
-                            SmallVectorImpl<Value> &out) {
-  return zeroJvp(*this, out);
-}
+
 
 //===----------------------------------------------------------------------===//
 // Cumulative reductions
 //===----------------------------------------------------------------------===//
 
-LogicalResult CumsumOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                            SmallVectorImpl<Value> &out) {
-  return jvpBySameOp(*this, b, t, out, {0});
-}
 
-LogicalResult CumsumOp::transpose(OpBuilder &b, ArrayRef<Value>,
-                                  ArrayRef<Value> ct,
-                                  SmallVectorImpl<Value> &out) {
+LogicalResult CumsumOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   out.push_back(ct[0] ? (Value)CumsumOp::create(b, getLoc(), getType(), ct[0],
                                                 getAxis(), !getReverse())
                       : Value());
   return success();
 }
 
-LogicalResult CumprodOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                             SmallVectorImpl<Value> &out) {
+LogicalResult CumprodOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return scanJvp(*this, getAxis(), getReverse(), mulStep, b, t, out);
 }
 
-LogicalResult CummaxOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                            SmallVectorImpl<Value> &out) {
+LogicalResult CummaxOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return scanJvp(*this, getAxis(), getReverse(), chooseStep<MaxOp>, b, t, out);
 }
-LogicalResult CumminOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                            SmallVectorImpl<Value> &out) {
+LogicalResult CumminOp::jvp(JvpContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> t = ctx.tangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   return scanJvp(*this, getAxis(), getReverse(), chooseStep<MinOp>, b, t, out);
 }
 
 // Only cumsum is linear; the others are in the linear family's class.
-LogicalResult CumprodOp::transpose(OpBuilder &, ArrayRef<Value>,
-                                   ArrayRef<Value>, SmallVectorImpl<Value> &) {
-  return notLinear(*this, 0);
-}
-LogicalResult CummaxOp::transpose(OpBuilder &, ArrayRef<Value>,
-                                  ArrayRef<Value>, SmallVectorImpl<Value> &) {
-  return notLinear(*this, 0);
-}
-LogicalResult CumminOp::transpose(OpBuilder &, ArrayRef<Value>,
-                                  ArrayRef<Value>, SmallVectorImpl<Value> &) {
-  return notLinear(*this, 0);
-}

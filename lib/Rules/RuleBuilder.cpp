@@ -152,6 +152,20 @@ LogicalResult mlir::jxp::jvpBySameOp(Operation *op, OpBuilder &b,
   return success();
 }
 
+LogicalResult mlir::jxp::defaultJvp(Operation *op, JvpContext &ctx) {
+  if (op->hasTrait<NonDifferentiable>())
+    return zeroJvp(op, ctx.results());
+  if (op->hasTrait<LinearJvp>()) {
+    SmallVector<unsigned> linear;
+    for (OpOperand &operand : op->getOpOperands())
+      if (Emitter::isDifferentiable(operand.get().getType()))
+        linear.push_back(operand.getOperandNumber());
+    return jvpBySameOp(op, ctx.builder(), ctx.tangents(), ctx.results(),
+                       linear);
+  }
+  return op->emitOpError("has no JVP rule");
+}
+
 LogicalResult mlir::jxp::notLinear(Operation *op, unsigned operand) {
   return op->emitOpError("is not linear in operand #")
          << operand << ": cannot transpose it";

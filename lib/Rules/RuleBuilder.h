@@ -9,6 +9,7 @@
 #ifndef JXP_RULES_RULEBUILDER_H
 #define JXP_RULES_RULEBUILDER_H
 
+#include "Dialect/Diagnostics.h"
 #include "Dialect/JxpDialect.h"
 
 #include "mlir/IR/TypeUtilities.h"

@@ -56,17 +56,14 @@ LogicalResult checkNonLinear(Operation *op, ArrayRef<Value> operands,
 // broadcast_in_dim, reshape, transpose, reverse
 //===----------------------------------------------------------------------===//
 
-LogicalResult BroadcastInDimOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                                    SmallVectorImpl<Value> &out) {
-  return jvpBySameOp(*this, b, t, out, {0});
-}
 
 // Sums the cotangent over the result dimensions the operand does not have,
 // and over those where a size-1 operand dimension was stretched; then puts
 // the kept dimensions in operand order and restores the size-1 dimensions.
-LogicalResult BroadcastInDimOp::transpose(OpBuilder &b, ArrayRef<Value>,
-                                          ArrayRef<Value> ct,
-                                          SmallVectorImpl<Value> &out) {
+LogicalResult BroadcastInDimOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!ct[0]) {
     out.push_back(Value());
     return success();
@@ -103,28 +100,22 @@ LogicalResult BroadcastInDimOp::transpose(OpBuilder &b, ArrayRef<Value>,
   return success();
 }
 
-LogicalResult ReshapeOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                             SmallVectorImpl<Value> &out) {
-  return jvpBySameOp(*this, b, t, out, {0});
-}
 
-LogicalResult ReshapeOp::transpose(OpBuilder &b, ArrayRef<Value>,
-                                   ArrayRef<Value> ct,
-                                   SmallVectorImpl<Value> &out) {
+LogicalResult ReshapeOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   Emitter e(b, getLoc());
   out.push_back(ct[0] ? e.reshape(ct[0], getOperand().getType().getShape())
                       : Value());
   return success();
 }
 
-LogicalResult TransposeOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                               SmallVectorImpl<Value> &out) {
-  return jvpBySameOp(*this, b, t, out, {0});
-}
 
-LogicalResult TransposeOp::transpose(OpBuilder &b, ArrayRef<Value>,
-                                     ArrayRef<Value> ct,
-                                     SmallVectorImpl<Value> &out) {
+LogicalResult TransposeOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!ct[0]) {
     out.push_back(Value());
     return success();
@@ -138,14 +129,11 @@ LogicalResult TransposeOp::transpose(OpBuilder &b, ArrayRef<Value>,
   return success();
 }
 
-LogicalResult ReverseOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                             SmallVectorImpl<Value> &out) {
-  return jvpBySameOp(*this, b, t, out, {0});
-}
 
-LogicalResult ReverseOp::transpose(OpBuilder &b, ArrayRef<Value>,
-                                   ArrayRef<Value> ct,
-                                   SmallVectorImpl<Value> &out) {
+LogicalResult ReverseOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   out.push_back(ct[0] ? (Value)ReverseOp::create(b, getLoc(), getType(), ct[0],
                                                  getDimensions())
                       : Value());
@@ -156,16 +144,13 @@ LogicalResult ReverseOp::transpose(OpBuilder &b, ArrayRef<Value>,
 // Slices
 //===----------------------------------------------------------------------===//
 
-LogicalResult SliceOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                           SmallVectorImpl<Value> &out) {
-  return jvpBySameOp(*this, b, t, out, {0});
-}
 
 // Zero-pads the cotangent back to the operand's shape: `start` before,
 // strides - 1 between elements, the rest after the last element taken.
-LogicalResult SliceOp::transpose(OpBuilder &b, ArrayRef<Value>,
-                                 ArrayRef<Value> ct,
-                                 SmallVectorImpl<Value> &out) {
+LogicalResult SliceOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!ct[0]) {
     out.push_back(Value());
     return success();
@@ -185,15 +170,13 @@ LogicalResult SliceOp::transpose(OpBuilder &b, ArrayRef<Value>,
   return success();
 }
 
-LogicalResult DynamicSliceOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                                  SmallVectorImpl<Value> &out) {
-  return jvpBySameOp(*this, b, t, out, {0});
-}
 
 // The cotangent written into zeros at the same (equally clamped) start.
-LogicalResult DynamicSliceOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
-                                        ArrayRef<Value> ct,
-                                        SmallVectorImpl<Value> &out) {
+LogicalResult DynamicSliceOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (operands[0])
     return notLinear(*this, 1);
   if (failed(checkNonLinear(*this, operands, 1)))
@@ -208,17 +191,14 @@ LogicalResult DynamicSliceOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
   return success();
 }
 
-LogicalResult DynamicUpdateSliceOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                                        SmallVectorImpl<Value> &out) {
-  return jvpBySameOp(*this, b, t, out, {0, 1});
-}
 
 // The operand's cotangent is the cotangent with the updated window zeroed;
 // the update's is that window.
-LogicalResult DynamicUpdateSliceOp::transpose(OpBuilder &b,
-                                              ArrayRef<Value> operands,
-                                              ArrayRef<Value> ct,
-                                              SmallVectorImpl<Value> &out) {
+LogicalResult DynamicUpdateSliceOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (failed(checkNonLinear(*this, operands, 2)))
     return failure();
   ArrayRef<Value> starts = operands.drop_front(2);
@@ -243,18 +223,13 @@ LogicalResult DynamicUpdateSliceOp::transpose(OpBuilder &b,
 // concatenate, pad
 //===----------------------------------------------------------------------===//
 
-LogicalResult ConcatenateOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                                 SmallVectorImpl<Value> &out) {
-  SmallVector<unsigned> all;
-  for (unsigned i = 0; i < getInputs().size(); ++i)
-    all.push_back(i);
-  return jvpBySameOp(*this, b, t, out, all);
-}
 
 // Splits the cotangent along the dimension, one piece per linear input.
-LogicalResult ConcatenateOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
-                                       ArrayRef<Value> ct,
-                                       SmallVectorImpl<Value> &out) {
+LogicalResult ConcatenateOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   Emitter e(b, getLoc());
   auto res = getType();
   int64_t dim = getDimension(), offset = 0;
@@ -275,17 +250,15 @@ LogicalResult ConcatenateOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
   return success();
 }
 
-LogicalResult PadOp::jvp(OpBuilder &b, ArrayRef<Value> t,
-                         SmallVectorImpl<Value> &out) {
-  return jvpBySameOp(*this, b, t, out, {0, 1});
-}
 
 // The operand's cotangent: undo the edge padding (padding with zeros where
 // it cropped) and take every (interior + 1)-th element. The padding value's:
 // the sum of the cotangent over the padding, i.e. total minus the operand's.
-LogicalResult PadOp::transpose(OpBuilder &b, ArrayRef<Value> operands,
-                               ArrayRef<Value> ct,
-                               SmallVectorImpl<Value> &out) {
+LogicalResult PadOp::transpose(TransposeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
   if (!ct[0]) {
     out.append(2, Value());
     return success();

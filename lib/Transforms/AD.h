@@ -33,9 +33,11 @@ FailureOr<func::FuncOp> cloneInlined(func::FuncOp fn, StringRef name,
 /// The JVP of `fn` with tangents for the inputs listed in `wrt`:
 ///   (inputs..., tangents of wrt inputs...) -> (results..., tangents of results...)
 /// Tangents known to be zero are never built; a result tangent that is zero
-/// is returned as a zero constant.
+/// is returned as a zero constant. Rules requested from the tracer are
+/// appended to `requests` (their tangents are zero meanwhile).
 FailureOr<func::FuncOp> buildJvp(func::FuncOp fn, ArrayRef<int64_t> wrt,
-                                 StringRef name, SymbolTable &symbols);
+                                 StringRef name, SymbolTable &symbols,
+                                 RuleRequests &requests);
 
 /// `fn` split by its inputs listed in `linear` (e.g. a JVP's tangents):
 ///   primal: (other inputs...) -> (non-linear results..., residuals...)
@@ -58,6 +60,27 @@ FailureOr<func::FuncOp> buildTranspose(func::FuncOp fn,
                                        ArrayRef<int64_t> linear,
                                        ArrayRef<int64_t> zeroCotangents,
                                        StringRef name, SymbolTable &symbols);
+
+/// The parts of a VJP of `callee` w.r.t. the inputs `wrt`:
+///   primal:     (inputs...) -> (results..., residuals...)
+///   linear:     (residuals..., tangents of wrt...) -> (tangents of the
+///               results listed in linearResults...)
+///   transposed: (residuals..., cotangents of those results...) ->
+///               (cotangents of wrt...)
+/// Cotangents of results listed in `zeroCts` are zero.
+struct VjpParts {
+  func::FuncOp primal, linear, transposed;
+  SmallVector<int64_t> linearResults;
+  unsigned numResiduals = 0;
+};
+FailureOr<VjpParts> buildVjpParts(func::FuncOp callee, ArrayRef<int64_t> wrt,
+                                  ArrayRef<int64_t> zeroCts,
+                                  TransformContext &ctx);
+
+/// Materializes the transform ops accepted by `select`, callee-first (the
+/// `jxp-ad` driver; `jxp-jvp` and `jxp-transpose` select one kind).
+LogicalResult materializeTransforms(ModuleOp module,
+                                    llvm::function_ref<bool(Operation *)> select);
 
 } // namespace mlir::jxp::ad
 

@@ -1,19 +1,87 @@
 //===- PartialEval.cpp - splitting a function by linear inputs --*- C++ -*-===//
 //
-// Values that depend on a linear input are linear; the ops computing them
-// form the linear function, the rest the primal one. The primal values the
-// linear ops read become residuals: results of the primal function and
-// inputs of the linear one. Ops without operands (constants, iota) are
-// cloned where needed rather than passed.
+// Values that depend on a linear (unknown) input are unknown; each op's
+// PartialEvalRule decides how it splits between the known (primal)
+// function and the unknown (linear) one. By default an op goes wholly to
+// the unknown side if it reads an unknown value; the known values it reads
+// become residuals, results of the primal function and inputs of the
+// linear one, found as the walk meets them. Operand-free ops (constants,
+// iota) are recomputed on the unknown side rather than passed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/AD.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
+
+namespace {
+
+class Splitter final : public PartialEvalContext {
+public:
+  Splitter(Block *knownBlock, Block *unknownBlock, unsigned numLinearInputs)
+      : kb(OpBuilder::atBlockEnd(knownBlock)),
+        ub(OpBuilder::atBlockEnd(unknownBlock)), unknownBlock(unknownBlock),
+        numLinearInputs(numLinearInputs) {}
+
+  OpBuilder &knownBuilder() override { return kb; }
+  OpBuilder &unknownBuilder() override { return ub; }
+  bool isUnknown(Value v) override { return unknownValues.contains(v); }
+  Value known(Value v) override { return knownMap.lookupOrDefault(v); }
+
+  Value unknown(Value v) override {
+    if (Value m = unknownMap.lookupOrNull(v))
+      return m;
+    Operation *def = v.getDefiningOp();
+    if (def && def->getNumOperands() == 0 && def->getNumRegions() == 0) {
+      ub.clone(*def, unknownMap);
+      return unknownMap.lookup(v);
+    }
+    // A residual: the next input before the linear ones.
+    unsigned pos = unknownBlock->getNumArguments() - numLinearInputs;
+    Value arg = unknownBlock->insertArgument(pos, v.getType(), v.getLoc());
+    residuals.push_back(v);
+    unknownMap.map(v, arg);
+    return arg;
+  }
+
+  void setKnown(Value result, Value inKnown) override {
+    knownMap.map(result, inKnown);
+  }
+  void setUnknown(Value result, Value inUnknown) override {
+    unknownMap.map(result, inUnknown);
+    unknownValues.insert(result);
+  }
+
+  LogicalResult defaultSplit(Operation *op) override {
+    llvm::SetVector<Value> reads(op->getOperands().begin(),
+                                 op->getOperands().end());
+    getUsedValuesDefinedAbove(op->getRegions(), reads);
+    if (llvm::none_of(reads, [&](Value v) { return isUnknown(v); })) {
+      kb.clone(*op, knownMap);
+      return success();
+    }
+    for (Value v : reads)
+      (void)unknown(v); // residuals and recomputed constants first
+    Operation *clone = ub.clone(*op, unknownMap);
+    for (auto [r, c] : llvm::zip(op->getResults(), clone->getResults()))
+      setUnknown(r, c);
+    return success();
+  }
+
+  OpBuilder kb, ub;
+  Block *unknownBlock;
+  unsigned numLinearInputs;
+  DenseSet<Value> unknownValues;
+  IRMapping knownMap, unknownMap;
+  SmallVector<Value> residuals;
+};
+
+} // namespace
 
 FailureOr<ad::SplitFunction>
 ad::partialEval(func::FuncOp fn, ArrayRef<int64_t> linear, StringRef name,
@@ -22,107 +90,100 @@ ad::partialEval(func::FuncOp fn, ArrayRef<int64_t> linear, StringRef name,
     return fn.emitOpError("partial evaluation needs a single-block body");
   Block &body = fn.getBody().front();
   auto ret = llvm::cast<func::ReturnOp>(body.getTerminator());
-
-  // Which values are linear, and which ops compute them.
-  DenseSet<Value> isLinear;
-  for (int64_t i : linear)
-    isLinear.insert(body.getArgument(i));
-  SmallVector<Operation *> primalOps, linearOps;
-  for (Operation &op : body.without_terminator()) {
-    bool lin = llvm::any_of(op.getOperands(),
-                            [&](Value v) { return isLinear.contains(v); });
-    if (lin) {
-      if (op.getNumRegions())
-        return op.emitOpError("partial evaluation of ops with regions is not "
-                              "supported yet");
-      linearOps.push_back(&op);
-      for (Value r : op.getResults())
-        isLinear.insert(r);
-    } else {
-      primalOps.push_back(&op);
-    }
-  }
-
-  // Residuals: primal values read by linear ops, except operand-free ops'
-  // results, which the linear function recomputes.
-  SmallVector<Value> residuals;
-  DenseSet<Value> seen;
-  SmallVector<Operation *> rematerialized;
-  DenseSet<Operation *> rematSeen;
-  for (Operation *op : linearOps)
-    for (Value v : op->getOperands()) {
-      if (isLinear.contains(v))
-        continue;
-      Operation *def = v.getDefiningOp();
-      if (def && def->getNumOperands() == 0 && def->getNumRegions() == 0) {
-        if (rematSeen.insert(def).second)
-          rematerialized.push_back(def);
-      } else if (seen.insert(v).second) {
-        residuals.push_back(v);
-      }
-    }
+  Builder b(fn.getContext());
 
   SplitFunction split;
+  split.primal = newFunction(symbols, fn, (name + "_primal").str(),
+                             b.getFunctionType({}, {}), fn.getLoc());
+  split.linear = newFunction(symbols, split.primal, (name + "_linear").str(),
+                             b.getFunctionType({}, {}), fn.getLoc());
+  Block *knownBlock = &split.primal.getBody().front();
+  Block *unknownBlock = &split.linear.getBody().front();
+  Splitter s(knownBlock, unknownBlock, linear.size());
+  for (BlockArgument a : body.getArguments()) {
+    if (llvm::is_contained(linear, (int64_t)a.getArgNumber()))
+      s.setUnknown(a, unknownBlock->addArgument(a.getType(), a.getLoc()));
+    else
+      s.setKnown(a, knownBlock->addArgument(a.getType(), a.getLoc()));
+  }
+
+  for (Operation &op : body.without_terminator()) {
+    auto rule = llvm::dyn_cast<PartialEvalRule>(&op);
+    if (failed(rule ? rule.partialEval(s) : s.defaultSplit(&op)))
+      return failure();
+    for (Value r : op.getResults())
+      if (!s.isUnknown(r) && !s.knownMap.contains(r))
+        return op.emitOpError("partial evaluation rule left a result on "
+                              "neither side");
+  }
+
   SmallVector<Value> primalOuts, linearOuts;
   for (Value v : ret.getOperands()) {
-    bool lin = isLinear.contains(v);
-    split.linearResults.push_back(lin);
-    (lin ? linearOuts : primalOuts).push_back(v);
+    bool unknown = s.isUnknown(v);
+    split.linearResults.push_back(unknown);
+    if (unknown)
+      linearOuts.push_back(s.unknown(v));
   }
-  split.numResiduals = residuals.size();
-
-  MLIRContext *ctx = fn.getContext();
-  OpBuilder b(ctx);
-  auto typesOf = [](ArrayRef<Value> vs) {
-    SmallVector<Type> ts;
-    for (Value v : vs)
-      ts.push_back(v.getType());
-    return ts;
-  };
-
-  // primal: (non-linear inputs) -> (non-linear results, residuals)
-  SmallVector<Value> primalIns, linearIns(residuals);
-  for (BlockArgument a : body.getArguments())
-    (llvm::is_contained(linear, (int64_t)a.getArgNumber()) ? linearIns
-                                                           : primalIns)
-        .push_back(a);
-  SmallVector<Value> primalResults(primalOuts);
-  primalResults.append(residuals);
-  split.primal = newFunction(symbols, fn, (name + "_primal").str(),
-                             b.getFunctionType(typesOf(primalIns),
-                                               typesOf(primalResults)),
-                             fn.getLoc());
-  {
-    Block *entry = &split.primal.getBody().front();
-    b.setInsertionPointToStart(entry);
-    IRMapping map;
-    map.map(primalIns, entry->getArguments());
-    for (Operation *op : primalOps)
-      b.clone(*op, map);
-    SmallVector<Value> outs;
-    for (Value v : primalResults)
-      outs.push_back(map.lookupOrDefault(v));
-    func::ReturnOp::create(b, ret.getLoc(), outs);
-  }
-
-  // linear: (residuals, linear inputs) -> (linear results)
-  split.linear = newFunction(symbols, split.primal, (name + "_linear").str(),
-                             b.getFunctionType(typesOf(linearIns),
-                                               typesOf(linearOuts)),
-                             fn.getLoc());
-  {
-    Block *entry = &split.linear.getBody().front();
-    b.setInsertionPointToStart(entry);
-    IRMapping map;
-    map.map(linearIns, entry->getArguments());
-    for (Operation *op : rematerialized)
-      b.clone(*op, map);
-    for (Operation *op : linearOps)
-      b.clone(*op, map);
-    SmallVector<Value> outs;
-    for (Value v : linearOuts)
-      outs.push_back(map.lookupOrDefault(v));
-    func::ReturnOp::create(b, ret.getLoc(), outs);
+  // Residuals are complete only now: the linear results may add some.
+  for (Value v : ret.getOperands())
+    if (!s.isUnknown(v))
+      primalOuts.push_back(s.known(v));
+  split.numResiduals = s.residuals.size();
+  for (Value r : s.residuals)
+    primalOuts.push_back(s.known(r));
+  func::ReturnOp::create(s.kb, ret.getLoc(), primalOuts);
+  func::ReturnOp::create(s.ub, ret.getLoc(), linearOuts);
+  for (func::FuncOp f : {split.primal, split.linear}) {
+    Block &entry = f.getBody().front();
+    f.setFunctionType(b.getFunctionType(
+        entry.getArgumentTypes(),
+        entry.getTerminator()->getOperandTypes()));
   }
   return split;
 }
+
+//===----------------------------------------------------------------------===//
+// jxp-partial-eval: the split alone, of functions marked jxp.linear_args
+//===----------------------------------------------------------------------===//
+
+namespace mlir::jxp {
+#define GEN_PASS_DEF_JXPPARTIALEVALPASS
+#include "JxpPasses.h.inc"
+} // namespace mlir::jxp
+
+namespace {
+struct JxpPartialEvalPass
+    : jxp::impl::JxpPartialEvalPassBase<JxpPartialEvalPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    SmallVector<func::FuncOp> marked;
+    module.walk([&](func::FuncOp fn) {
+      if (fn->hasAttr("jxp.linear_args"))
+        marked.push_back(fn);
+    });
+    for (func::FuncOp fn : marked) {
+      auto linear = fn->getAttrOfType<DenseI64ArrayAttr>("jxp.linear_args");
+      if (!linear) {
+        fn.emitOpError("jxp.linear_args must be an array<i64: ...>");
+        return signalPassFailure();
+      }
+      auto split = ad::partialEval(fn, linear.asArrayRef(), fn.getSymName(),
+                                   symbols);
+      if (failed(split))
+        return signalPassFailure();
+      fn->removeAttr("jxp.linear_args");
+      // Record how the results were split, for callers of the two halves.
+      Builder b(fn.getContext());
+      SmallVector<int64_t> linearResults;
+      for (auto [i, lin] : llvm::enumerate(split->linearResults))
+        if (lin)
+          linearResults.push_back(i);
+      split->linear->setAttr("jxp.linear_results",
+                             b.getDenseI64ArrayAttr(linearResults));
+      split->primal->setAttr("jxp.num_residuals",
+                             b.getI64IntegerAttr(split->numResiduals));
+    }
+  }
+};
+} // namespace

@@ -1,85 +1,141 @@
-//===- Transpose.cpp - transposing a linear function ------------*- C++ -*-===//
+//===- Transpose.cpp - transposing linear code ------------------*- C++ -*-===//
 //
-// Non-linear ops (those not reading a linear input) are cloned forward; then
+// Non-linear ops (those reading no linear value) are cloned forward; then
 // the linear ops are visited in reverse, each turning the cotangents of its
 // results into cotangents of its linear operands through its transpose rule
 // (TransposeRule interface). Cotangents accumulate by addition; a value
 // without one has a zero cotangent, and an op all of whose results have
-// zero cotangents emits nothing.
+// zero cotangents emits nothing. A function body and the body of a region
+// op are transposed by the same code: rules of region ops recurse through
+// transposeRegion.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Rules/RuleBuilder.h"
 #include "Transforms/AD.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
 
-FailureOr<func::FuncOp>
-ad::buildTranspose(func::FuncOp fn, ArrayRef<int64_t> linear,
-                   ArrayRef<int64_t> zeroCotangents, StringRef name,
-                   SymbolTable &symbols) {
-  if (!fn.getBody().hasOneBlock())
-    return fn.emitOpError("transposition needs a single-block body");
-  Block &body = fn.getBody().front();
-  auto ret = llvm::cast<func::ReturnOp>(body.getTerminator());
-  FunctionType type = fn.getFunctionType();
+namespace {
 
+class Transposer {
+public:
+  LogicalResult transposeRegion(Region &src, Region &dst,
+                                ArrayRef<bool> linearArgs,
+                                ArrayRef<bool> zeroCotangents);
+
+  /// Values of the code being transposed that depend on a linear input.
   DenseSet<Value> isLinear;
-  SmallVector<Type> inputs, results;
-  for (auto [i, t] : llvm::enumerate(type.getInputs())) {
-    if (llvm::is_contained(linear, (int64_t)i)) {
-      isLinear.insert(body.getArgument(i));
-      results.push_back(t);
-    } else {
-      inputs.push_back(t);
-    }
-  }
-  inputs.append(type.getResults().begin(), type.getResults().end());
-
-  OpBuilder b(fn.getContext());
-  func::FuncOp tr = newFunction(symbols, fn, name,
-                                b.getFunctionType(inputs, results), fn.getLoc());
-  Block *entry = &tr.getBody().front();
-  b.setInsertionPointToStart(entry);
-
-  // Forward: the non-linear part, as is.
-  IRMapping map;
-  unsigned next = 0;
-  for (BlockArgument a : body.getArguments())
-    if (!isLinear.contains(a))
-      map.map(a, entry->getArgument(next++));
-  SmallVector<Operation *> linearOps;
-  for (Operation &op : body.without_terminator()) {
-    if (llvm::any_of(op.getOperands(),
-                     [&](Value v) { return isLinear.contains(v); })) {
-      linearOps.push_back(&op);
-      for (Value r : op.getResults())
-        isLinear.insert(r);
-    } else {
-      b.clone(op, map);
-    }
-  }
-
-  // Backward: cotangents from the results to the linear inputs.
+  /// Non-linear values, to their forward clones.
+  IRMapping forward;
+  /// Cotangents of linear values, in the code being built.
   DenseMap<Value, Value> ct;
-  auto accumulate = [&](Value v, Value c, Location loc) {
+
+private:
+  bool readsLinear(Operation &op);
+  void accumulate(OpBuilder &b, Value v, Value c, Location loc) {
     if (!c)
       return;
     Value &slot = ct[v];
     slot = slot ? Emitter(b, loc).add(slot, c) : c;
-  };
-  for (auto [i, v] : llvm::enumerate(ret.getOperands()))
-    if (isLinear.contains(v) && !llvm::is_contained(zeroCotangents, (int64_t)i))
-      accumulate(v, entry->getArgument(next + i), ret.getLoc());
+  }
+};
+
+class OpTransposeContext final : public TransposeContext {
+public:
+  OpTransposeContext(Transposer &t, OpBuilder &b, ArrayRef<Value> operands,
+                     ArrayRef<Value> cotangents)
+      : TransposeContext(b, operands, cotangents), t(t) {}
+  bool isLinear(Value v) override { return t.isLinear.contains(v); }
+  LogicalResult transposeRegion(Region &src, Region &dst,
+                                ArrayRef<bool> linearArgs,
+                                ArrayRef<bool> zeroCotangents) override {
+    return t.transposeRegion(src, dst, linearArgs, zeroCotangents);
+  }
+
+private:
+  Transposer &t;
+};
+
+} // namespace
+
+bool Transposer::readsLinear(Operation &op) {
+  if (llvm::any_of(op.getOperands(),
+                   [&](Value v) { return isLinear.contains(v); }))
+    return true;
+  if (op.getNumRegions() == 0)
+    return false;
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(op.getRegions(), captured);
+  return llvm::any_of(captured, [&](Value v) { return isLinear.contains(v); });
+}
+
+LogicalResult Transposer::transposeRegion(Region &src, Region &dst,
+                                          ArrayRef<bool> linearArgs,
+                                          ArrayRef<bool> zeroCotangents) {
+  Location loc = src.getLoc();
+  if (!src.hasOneBlock())
+    return emitError(loc, "transposition of a region needs a single block");
+  if (!dst.empty())
+    return emitError(loc, "transposition of a region needs an empty "
+                          "destination");
+  Block &from = src.front();
+  Operation *term = from.getTerminator();
+  if (linearArgs.size() != from.getNumArguments() ||
+      zeroCotangents.size() != term->getNumOperands())
+    return emitError(loc, "transposition of a region: one flag per argument "
+                          "and per yielded value needed");
+  // Linear values a nested region captures would need their cotangents
+  // carried out of it: region rules pass them as arguments instead.
+  if (src.getParentOp() && !llvm::isa<func::FuncOp>(src.getParentOp())) {
+    llvm::SetVector<Value> captured;
+    getUsedValuesDefinedAbove(src, captured);
+    for (Value v : captured)
+      if (isLinear.contains(v))
+        return emitError(loc, "transposition of a region that captures a "
+                              "linear value: pass it as an argument");
+  }
+
+  Block *to = new Block();
+  dst.push_back(to);
+  for (BlockArgument a : from.getArguments()) {
+    if (linearArgs[a.getArgNumber()])
+      isLinear.insert(a);
+    else
+      forward.map(a, to->addArgument(a.getType(), a.getLoc()));
+  }
+  SmallVector<Value> resultCts;
+  for (Value v : term->getOperands())
+    resultCts.push_back(to->addArgument(v.getType(), term->getLoc()));
+
+  // Forward: the non-linear part, as is.
+  OpBuilder b = OpBuilder::atBlockEnd(to);
+  SmallVector<Operation *> linearOps;
+  for (Operation &op : from.without_terminator()) {
+    if (readsLinear(op)) {
+      linearOps.push_back(&op);
+      for (Value r : op.getResults())
+        isLinear.insert(r);
+    } else {
+      b.clone(op, forward);
+    }
+  }
+
+  // Backward: cotangents from the yielded values to the linear arguments.
+  for (auto [i, v] : llvm::enumerate(term->getOperands()))
+    if (isLinear.contains(v) && !zeroCotangents[i])
+      accumulate(b, v, resultCts[i], term->getLoc());
 
   for (Operation *op : llvm::reverse(linearOps)) {
-    SmallVector<Value> resultCts;
+    SmallVector<Value> cts;
     for (Value r : op->getResults())
-      resultCts.push_back(ct.lookup(r));
-    if (llvm::none_of(resultCts, [](Value v) { return (bool)v; }))
+      cts.push_back(ct.lookup(r));
+    if (llvm::none_of(cts, [](Value v) { return (bool)v; }))
       continue;
     auto rule = llvm::dyn_cast<TransposeRule>(op);
     if (!rule)
@@ -88,23 +144,82 @@ ad::buildTranspose(func::FuncOp fn, ArrayRef<int64_t> linear,
     SmallVector<Value> operands;
     for (Value v : op->getOperands())
       operands.push_back(isLinear.contains(v) ? Value()
-                                              : map.lookupOrDefault(v));
-    SmallVector<Value> operandCts;
-    if (failed(rule.transpose(b, operands, resultCts, operandCts)))
+                                              : forward.lookupOrDefault(v));
+    OpTransposeContext ctx(*this, b, operands, cts);
+    if (failed(rule.transpose(ctx)))
       return failure();
-    assert(operandCts.size() == op->getNumOperands() &&
-           "transpose rule must give one cotangent per operand");
-    for (auto [v, c] : llvm::zip(op->getOperands(), operandCts))
-      if (isLinear.contains(v))
-        accumulate(v, c, op->getLoc());
+    SmallVectorImpl<Value> &operandCts = ctx.results();
+    if (operandCts.size() != op->getNumOperands())
+      return op->emitOpError("transpose rule gave ")
+             << operandCts.size() << " cotangents for "
+             << op->getNumOperands() << " operands";
+    for (auto [v, c] : llvm::zip(op->getOperands(), operandCts)) {
+      if (!isLinear.contains(v))
+        continue;
+      if (c && c.getType() != v.getType())
+        return op->emitOpError("transpose rule gave a cotangent of type ")
+               << c.getType() << " for an operand of type " << v.getType();
+      accumulate(b, v, c, op->getLoc());
+    }
   }
 
   SmallVector<Value> outs;
-  Emitter e(b, ret.getLoc());
-  for (int64_t i : linear) {
-    Value a = body.getArgument(i);
-    outs.push_back(e.orZeros(ct.lookup(a), a.getType()));
+  Emitter e(b, term->getLoc());
+  for (BlockArgument a : from.getArguments())
+    if (linearArgs[a.getArgNumber()])
+      outs.push_back(e.orZeros(ct.lookup(a), a.getType()));
+  OperationState state(term->getLoc(), term->getName());
+  state.addOperands(outs);
+  state.addAttributes(term->getAttrs());
+  b.create(state);
+  return success();
+}
+
+FailureOr<func::FuncOp>
+ad::buildTranspose(func::FuncOp fn, ArrayRef<int64_t> linear,
+                   ArrayRef<int64_t> zeroCotangents, StringRef name,
+                   SymbolTable &symbols) {
+  FunctionType type = fn.getFunctionType();
+  SmallVector<bool> linearArgs(type.getNumInputs(), false);
+  SmallVector<bool> zeroCts(type.getNumResults(), false);
+  SmallVector<Type> inputs, results;
+  for (int64_t i : linear)
+    linearArgs[i] = true;
+  for (int64_t i : zeroCotangents)
+    zeroCts[i] = true;
+  for (auto [i, t] : llvm::enumerate(type.getInputs()))
+    (linearArgs[i] ? results : inputs).push_back(t);
+  inputs.append(type.getResults().begin(), type.getResults().end());
+
+  Builder b(fn.getContext());
+  func::FuncOp tr = newFunction(symbols, fn, name,
+                                b.getFunctionType(inputs, results), fn.getLoc());
+  tr.getBody().getBlocks().clear();
+  Transposer t;
+  if (failed(t.transposeRegion(fn.getBody(), tr.getBody(), linearArgs,
+                               zeroCts))) {
+    tr.erase();
+    return failure();
   }
-  func::ReturnOp::create(b, ret.getLoc(), outs);
   return tr;
 }
+
+//===----------------------------------------------------------------------===//
+// jxp-transpose: transposition alone
+//===----------------------------------------------------------------------===//
+
+namespace mlir::jxp {
+#define GEN_PASS_DEF_JXPTRANSPOSEPASS
+#include "JxpPasses.h.inc"
+} // namespace mlir::jxp
+
+namespace {
+struct JxpTransposePass : jxp::impl::JxpTransposePassBase<JxpTransposePass> {
+  void runOnOperation() override {
+    if (failed(ad::materializeTransforms(getOperation(), [](Operation *op) {
+          return llvm::isa<LinearTransposeOp>(op);
+        })))
+      signalPassFailure();
+  }
+};
+} // namespace

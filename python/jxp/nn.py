@@ -15,6 +15,7 @@ from . import numpy as jnp
 from ._src import dtypes as _dt
 from ._src.ad import custom_jvp, stop_gradient
 from ._src.core import Tracer, abstractify
+from ._src.errors import ConcretizationTypeError
 from .numpy._ufuncs import _check_arraylike, _fused, _inexact
 
 __all__ = [
@@ -412,7 +413,6 @@ def one_hot(x, num_classes, *, dtype=None, axis=-1):
     """x's integers as one-hot vectors of length `num_classes` along `axis`
     (all zeros for values outside [0, num_classes))."""
     if isinstance(num_classes, Tracer):
-        from ._src.errors import ConcretizationTypeError
         raise ConcretizationTypeError(
             num_classes, "The error arose in jax.nn.one_hot argument `num_classes`.")
     num_classes = operator.index(num_classes)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from . import lax
-from ._src import core, dtypes, tree_util
+from ._src import core, dtypes, errors, tree_util
 from ._src import prng as _prng
 from ._src.api import jit
 from ._src.array import Array, from_numpy
@@ -1112,7 +1112,6 @@ def _canonicalize_axis(axis, ndim):
 
 def _concrete_int(x, what):
     if isinstance(x, Tracer):
-        from ._src import errors
         raise errors.ConcretizationTypeError(x)
     return int(x)
 

@@ -1,6 +1,6 @@
 // Autodiff errors: verifier checks of the transform and custom ops, and
 // what the passes reject, each pointing at the op.
-// RUN: jxp-opt %s --split-input-file --verify-diagnostics --jxp-ad --convert-jxp-to-stablehlo
+// RUN: jxp-opt %s --split-input-file --verify-diagnostics --jxp-ad --jxp-lower-custom-calls --convert-jxp-to-stablehlo
 
 func.func private @f(%x: tensor<3xf32>, %n: tensor<i32>) -> tensor<3xf32> {
   return %x : tensor<3xf32>
@@ -65,7 +65,7 @@ func.func private @bad_rule(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
 }
 func.func @rule_signature(%x: tensor<f32>) -> tensor<f32> {
   // expected-error @+1 {{'jxp.custom_jvp_call' op jvp rule inputs must be (tensor<f32>, tensor<f32>), got (tensor<f32>)}}
-  %0 = jxp.custom_jvp_call @impl(%x) jvp @bad_rule diff [0] primals 1 : (tensor<f32>) -> tensor<f32>
+  %0 = jxp.custom_jvp_call @impl(%x) diff [0] primals 1 {jvp = @bad_rule} : (tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
 
@@ -182,7 +182,7 @@ func.func private @rule_x_zero(%x: tensor<f32>, %y: tensor<f32>) -> (tensor<f32>
   return %x, %x : tensor<f32>, tensor<f32>
 }
 func.func @zero_mask_outside_diff(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{'jxp.custom_jvp_call' op zero_masks entry 2 names primals outside diff}}
-  %0 = jxp.custom_jvp_call @impl(%x, %y) jvp @rule diff [0] primals 2 {zero_variants = [@rule_x_zero], zero_masks = array<i64: 2>} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  // expected-error @+1 {{'jxp.custom_jvp_call' op rule_zeros marks primal #1, which is not differentiable}}
+  %0 = jxp.custom_jvp_call @impl(%x, %y) diff [0] primals 2 {symbolic_zeros, rules = [@rule_x_zero], rule_zeros = [array<i1: false, true>]} : (tensor<f32>, tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }

@@ -22,6 +22,7 @@ from . import core, dtypes, tree_util
 from . import lax as lax_p
 from .api import LRUCache, _index_tuple, _trace_into, call_function
 from .core import Frame, Tracer, abstractify, mlir_type
+from .. import _jxp
 from .._mlir import jxp as ops
 
 __all__ = ["grad", "value_and_grad", "jvp", "vjp", "linearize",
@@ -170,8 +171,8 @@ def _eager(body, name, args, kwargs=None):
                        lambda ts: tree_util.tree_unflatten(in_tree, ts))
     # Without locations: the same program called from another line is the
     # same executable (diagnostics still carry the user's lines).
-    exe = _compiled(api.run_pipeline(
-        traced.text(), f"{api.OPTIMIZE},{api.TO_STABLEHLO}", debug_info=False))
+    exe = _compiled(api.compile_traced(
+        traced, f"{api.OPTIMIZE},{api.TO_STABLEHLO}", debug_info=False))
     bufs = [api._to_buffer(x, a) for x, a in zip(flat, avals)]
     outs = exe.execute(bufs + [c._buf for c in traced.captured])
     return tree_util.tree_unflatten(
@@ -573,16 +574,15 @@ class _SplitJvp:
         t_avals = [avals[k] for k in self.wrt]
         traced = api.trace(jvp_of_fun, name, list(avals) + t_avals,
                            lambda ts: (ts, {}))
-        with traced.module.context, ir.Location.unknown():
-            _function(traced.module, "main").attributes["jxp.linear_args"] = \
-                _i64_array(range(n, n + len(t_avals)))
-        self.text = api.run_pipeline(traced.text(),
-                                     f"{api.OPTIMIZE},jxp-partial-eval")
-        with core.context():
-            split = ir.Module.parse(self.text)
-            self.linear_results = list(ir.DenseI64ArrayAttr(_function(
-                split, "main_linear").attributes["jxp.linear_results"]))
-        self.primal = _compile_entry(self.text, "main_primal")
+        # The compiler splits the JVP and derives the three programs.
+        parts = api.compile_traced(
+            traced, api.OPTIMIZE,
+            run=lambda text, optimize: _jxp.split_linear(
+                text, optimize, n, len(t_avals)))
+        self.linear_results = list(parts["linear_results"])
+        self.primal = _compiled(parts["primal"])
+        self._linear_text = parts["linear"]
+        self._transposed_text = parts["transposed"]
         self.captured = [c._buf for c in traced.captured]
         self.out_avals = traced.out_avals
         self.out_shape, self.aux_shape = shape["out"], shape["aux"]
@@ -592,16 +592,20 @@ class _SplitJvp:
     @property
     def linear(self):
         if self._linear is None:
-            self._linear = _compile_entry(self.text, "main_linear")
+            if isinstance(self._linear_text, Exception):
+                raise api.compile_error(self._linear_text)
+            self._linear = _compiled(self._linear_text)
         return self._linear
 
     @property
     def transposed(self):
         """(residuals, cotangents of the linear results) -> cotangents of
-        the differentiated inputs: the linear half's transpose."""
+        the differentiated inputs: the linear half's transpose (its
+        compile error, if it is not transposable, raised on first use)."""
         if self._transposed is None:
-            self._transposed = _compile_entry(self.text, "main_linear",
-                                              transpose=len(self.wrt))
+            if isinstance(self._transposed_text, Exception):
+                raise api.compile_error(self._transposed_text)
+            self._transposed = _compiled(self._transposed_text)
         return self._transposed
 
     def run(self, flat_p):
@@ -700,46 +704,6 @@ def _vjp_eager(fun, name, primals, has_aux, traced_backward):
             prog.array(i, values[i]) for i in range(2 * n, len(prog.out_avals))])
         return out, vjp_fun, aux
     return out, vjp_fun
-
-
-def _function(module, name):
-    for op in module.body.operations:
-        if ir.StringAttr(op.attributes["sym_name"]).value == name:
-            return op
-    raise KeyError(name)
-
-
-def _compile_entry(text, entry, transpose=None):
-    """Compiles function `entry` of a jxp module (text) as its @main; with
-    `transpose=k`, its transpose w.r.t. its last k inputs instead."""
-    from jaxlib.mlir.dialects import func as func_d
-    from . import api
-    with core.context(), ir.Location.unknown():
-        module = ir.Module.parse(text)
-        _function(module, "main").operation.erase()
-        fn = _function(module, entry)
-        if transpose is None:
-            fn.attributes["sym_name"] = ir.StringAttr.get("main")
-            del fn.attributes["sym_visibility"]
-        else:
-            ftype = ir.FunctionType(ir.TypeAttr(
-                fn.attributes["function_type"]).value)
-            ins, outs = list(ftype.inputs), list(ftype.results)
-            nres = len(ins) - transpose
-            with ir.InsertionPoint(module.body):
-                main = func_d.FuncOp("main", ir.FunctionType.get(
-                    ins[:nres] + outs, ins[nres:]))
-                block = main.add_entry_block()
-            with ir.InsertionPoint(block):
-                t = ops.LinearTransposeOp(
-                    ins[nres:], ir.FlatSymbolRefAttr.get(entry),
-                    _i64_array(range(nres, len(ins))), list(block.arguments))
-                func_d.ReturnOp(list(t.results))
-        text = module.operation.get_asm(print_generic_op_form=True,
-                                        enable_debug_info=True)
-    pipeline = (f"symbol-dce,{api.TO_STABLEHLO}" if transpose is None else
-                f"{api.OPTIMIZE},{api.TO_STABLEHLO}")
-    return _compiled(api.run_pipeline(text, pipeline, debug_info=False))
 
 
 def linear_transpose(fun, *primals, reduce_axes=()):
@@ -1141,20 +1105,6 @@ class custom_jvp(_CustomRuleFunction):
                                  for o in tree_util.tree_leaves(out)]
             return out
 
-        variant_errors = {}
-
-        def guarded(rule, k):
-            """A variant of the rule whose failure is reported only if the
-            variant is used (JAX traces rules lazily; we trace them all)."""
-            def variant(*xs):
-                try:
-                    return rule(*xs)
-                except Exception as e:  # noqa: BLE001 - re-raised on use
-                    variant_errors[k] = _register_rule_error(e)
-                    return [_zeros(a) for a in out_avals_seen * 2]
-            variant.__name__ = rule.__name__
-            return variant
-
         def rule_for(zeros):
             """The user's rule over (primals, tangents): one tangent per
             primal if `zeros` is None, else one per differentiable primal
@@ -1208,64 +1158,80 @@ class custom_jvp(_CustomRuleFunction):
             return (fun, _name(fun), avals + [avals[k] for k in count],
                     _positional(n + len(count)))
 
+        # Without symbolic zeros the rule is traced now, once, with the
+        # function (it takes every tangent). With them it is traced when the
+        # compiler meets a pattern of zero tangents, once per pattern.
         specs = [(primal, name, avals, _positional(n))]
-        default, default_pos = rule_for(None)
-        specs.append(spec(default, default_pos))
-        masks = []
-        # Symbolic zeros: one variant per pattern of zero tangents among
-        # the differentiable primals (at most 4 of them: 15 variants).
-        if self.symbolic_zeros and 0 < len(diff) <= 4:
-            for r in range(1, len(diff) + 1):
-                for zeros in itertools.combinations(diff, r):
-                    masks.append(sum(1 << k for k in zeros))
-                    rule, given = rule_for(set(zeros))
-                    specs.append(spec(guarded(rule, len(masks) - 1), given))
+        if not self.symbolic_zeros:
+            specs.append(spec(*rule_for(None)))
         traced, closure = _trace_together(specs)
         f = traced[0]
         out_avals = f.out_avals
+
         # Tangents of integer outputs are not checked for dtype (JAX: float0).
         def kind(a):
             return (a.shape, a.dtype if _is_inexact(a) else None)
-        want = [kind(a) for a in out_avals + out_avals]
-        for t in traced[1:]:
-            if [kind(a) for a in t.out_avals] != want:
+
+        def check_rule(rule_out_avals):
+            if [kind(a) for a in rule_out_avals] != [
+                    kind(a) for a in out_avals + out_avals]:
                 raise TypeError(
                     f"Custom JVP rule of {name} must produce primal outputs "
                     f"of the function's shapes and dtypes and tangents like "
-                    f"them; got {[a.str_short() for a in t.out_avals]} for "
-                    f"outputs {[a.str_short() for a in out_avals]}.")
-        kw = {}
-        if masks:
-            kw["zero_variants"] = ir.ArrayAttr.get([t.ref for t in traced[2:]])
-            kw["zero_masks"] = _i64_array(masks)
-            if variant_errors:
-                kw["zero_errors"] = _i64_array(
-                    [variant_errors.get(k, 0) for k in range(len(masks))])
-        results = _emit(ops.CustomJvpCallOp, out_avals, f.ref, traced[1].ref,
-                        _i64_array(diff), _i64(n),
-                        _lift_all(list(leaves) + closure), **kw)
+                    f"them; got {[a.str_short() for a in rule_out_avals]} "
+                    f"for outputs {[a.str_short() for a in out_avals]}.")
+        for t in traced[1:]:
+            check_rule(t.out_avals)
+        frame = core.current_frame()
+        kw = ({"symbolic_zeros": ir.UnitAttr.get()} if self.symbolic_zeros
+              else {"jvp": traced[1].ref})
+        op = ops.CustomJvpCallOp(
+            [mlir_type(a) for a in out_avals], f.ref, _i64_array(diff),
+            _i64(n), _lift_all(list(leaves) + closure),
+            loc=core.user_location(), ip=frame.ip, **kw)
+        if self.symbolic_zeros:
+            frame.rules[f.symbol] = self._rule_tracer(
+                op, frame, rule_for, avals, diff, closure, check_rule)
+        results = [Tracer(a, v, frame) for a, v in zip(out_avals, op.results)]
         return tree_util.tree_unflatten(f.out_tree, results)
 
+    def _rule_tracer(self, op, frame, rule_for, avals, diff, closure,
+                     check_rule):
+        """Traces the rule for one pattern of zero tangents (a tuple of
+        bools, one per primal) into a sealed function of the module, and
+        adds it to the call's rules: what the compiler asks for."""
+        n = len(avals)
 
-# Failed symbolic-zero rule variants, kept for the compile that may report
-# needing one; recent ones only (a compile follows its trace at once).
-_rule_errors = LRUCache(256)
-_rule_error_ids = itertools.count(1)
-
-
-def _register_rule_error(exc):
-    """Keeps a rule's exception for re-raising if the C++ pass reports
-    that it needed the failed rule ("rule error #N")."""
-    k = next(_rule_error_ids)
-    _rule_errors.put(k, exc)
-    return k
-
-
-def rule_error(message):
-    """The user's exception behind a "rule error #N" diagnostic, if any."""
-    import re
-    m = re.search(r"rule error #(\d+)", message)
-    return _rule_errors.get(int(m.group(1))) if m else None
+        def trace_rule(zeros):
+            if frame.module.context is not core.context():
+                raise RuntimeError("a custom_jvp rule was requested after "
+                                   "its trace's MLIR context was replaced")
+            rule, given = rule_for({k for k in diff if zeros[k]})
+            in_avals = (list(avals) + [avals[k] for k in given]
+                        + [abstractify(c) for c in closure])
+            first = n + len(given)
+            symbol = frame.new_symbol(rule.__name__)
+            with frame.module.context, ir.Location.unknown():
+                inner = Frame(frame.module, symbol, in_avals, parent=frame,
+                              bind=[(c, first + k)
+                                    for k, c in enumerate(closure)],
+                              sealed=True)
+            with frame.module.context, core.rules_scope(self):
+                outs, _ = _trace_into(inner, rule, rule.__name__,
+                                      lambda ts: _positional(first)(
+                                          ts[:first]))
+            check_rule([t.aval for t in outs])
+            with frame.module.context, ir.Location.unknown():
+                attrs = op.attributes
+                rules = (list(ir.ArrayAttr(attrs["rules"]))
+                         if "rules" in attrs else [])
+                patterns = (list(ir.ArrayAttr(attrs["rule_zeros"]))
+                            if "rule_zeros" in attrs else [])
+                attrs["rules"] = ir.ArrayAttr.get(
+                    rules + [ir.FlatSymbolRefAttr.get(symbol)])
+                attrs["rule_zeros"] = ir.ArrayAttr.get(
+                    patterns + [ir.DenseBoolArrayAttr.get(list(zeros))])
+        return trace_rule
 
 
 def _positional(n):

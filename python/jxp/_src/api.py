@@ -8,7 +8,6 @@ import collections
 import functools
 import inspect
 import operator
-import re
 import threading
 import weakref
 
@@ -22,30 +21,75 @@ from .config import config
 from .core import Frame, Tracer, abstractify, frame_scope
 from .. import _jxp
 
-# Passes run before conversion: autodiff ops materialized, calls (nested
-# jit, derived functions) inlined, dead and redundant code removed.
-OPTIMIZE = "jxp-ad,inline,canonicalize,cse,symbol-dce"
+# Passes run before conversion: transform ops materialized, then custom
+# rules dropped, calls (nested jit, derived functions) inlined, dead and
+# redundant code removed.
+OPTIMIZE = ("jxp-ad,jxp-lower-custom-calls,inline,canonicalize,cse,"
+            "symbol-dce")
 TO_STABLEHLO = "convert-jxp-to-stablehlo"
+
+# The diagnostic kinds of the C++ side (lib/Dialect/Diagnostics.h) that
+# stand for JAX's Python exceptions; any other error is a CompileError.
+_ERROR_CLASSES = {"not-implemented": NotImplementedError, "type": TypeError}
+
+# Rounds of tracing rules the compiler asks for (custom_jvp with symbolic
+# zeros) before giving up: each round traces at least one new rule.
+MAX_RULE_ROUNDS = 32
+
+
+def compile_error(err):
+    """The exception for a failed compile (`_jxp.CompileError` with its
+    structured `errors`): JAX's class for the first error whose kind has
+    one, else jxp's CompileError."""
+    message = str(err)
+    for kind, *_ in getattr(err, "errors", ()):
+        cls = _ERROR_CLASSES.get(kind)
+        if cls is not None:
+            return cls(message)
+    return errors.CompileError(message)
+
+
+def missing_rules(err):
+    """The rules a failed compile asks the tracer for: (callee, zeros)."""
+    out = []
+    for kind, _, _, _, _, data in getattr(err, "errors", ()):
+        if kind == "missing-rule":
+            callee, pattern = data.split(" ")
+            out.append((callee, tuple(c == "1" for c in pattern)))
+    return out
 
 
 def run_pipeline(text, pipeline, generic=True, debug_info=True):
     try:
         return _jxp.run_pipeline(text, pipeline, generic, debug_info)
     except _jxp.CompileError as e:
-        message = str(e)
-    # Some C++ diagnostics stand for JAX's Python errors.
-    from . import ad
-    user_error = ad.rule_error(message)
-    if user_error is not None:
-        raise user_error
-    if "can't apply forward-mode autodiff (jvp) to a custom_vjp" in message:
-        raise TypeError(message)
-    # A derivative JAX does not implement either (scatter mul's in its
-    # updates with repeated indices): JAX's NotImplementedError.
-    if re.search(r"op (differentiation|transposition) of .* is (not|only) "
-                 r"supported", message):
-        raise NotImplementedError(message)
-    raise errors.CompileError(message)
+        raise compile_error(e) from None
+
+
+def compile_traced(traced, pipeline, generic=True, debug_info=True,
+                   run=None):
+    """Runs `pipeline` on a traced module (`run(text, pipeline)`, by default
+    run_pipeline), tracing into it the custom rules the compiler asks for
+    (a round per batch of requests) until it needs none."""
+    run = run or (lambda text, p: _jxp.run_pipeline(text, p, generic,
+                                                    debug_info))
+    for _ in range(MAX_RULE_ROUNDS):
+        try:
+            return run(traced.text(), pipeline)
+        except _jxp.CompileError as e:
+            requests = missing_rules(e)
+            if not requests or traced.rules is None:
+                raise compile_error(e) from None
+        for callee, zeros in dict.fromkeys(requests):  # once per pattern
+            trace_rule = traced.rules.get(callee)
+            if trace_rule is None:
+                raise errors.CompileError(
+                    f"the compiler asked for a rule of {callee}, which this "
+                    f"trace did not register")
+            trace_rule(zeros)
+    raise errors.CompileError(
+        f"custom rules still missing after {MAX_RULE_ROUNDS} rounds of "
+        f"tracing them")
 
 
 # ---------------------------------------------------------------------------
@@ -56,8 +100,12 @@ def run_pipeline(text, pipeline, generic=True, debug_info=True):
 class Traced:
     """A traced program: the jxp module and how to call it."""
 
-    def __init__(self, module, name, in_avals, out_avals, out_tree, captured):
+    def __init__(self, module, name, in_avals, out_avals, out_tree, captured,
+                 rules=None):
         self.module = module
+        # custom_jvp callee symbol -> traces its rule for a zero pattern,
+        # when the compiler asks for it (see compile_traced).
+        self.rules = rules
         self.name = name
         self.in_avals = in_avals
         self.out_avals = out_avals
@@ -89,7 +137,7 @@ def trace(fun, name, in_avals, build_args):
         frame = Frame(module, "main", in_avals, public=True)
         outs, out_tree = _trace_into(frame, fun, name, build_args)
     return Traced(module, name, in_avals, [t.aval for t in outs], out_tree,
-                  frame.captured)
+                  frame.captured, frame.rules)
 
 
 def _trace_into(frame, fun, name, build_args):
@@ -136,8 +184,9 @@ class Compiled:
     trace's avals, trees and closed-over arrays, not its module, so cached
     executables do not hold MLIR contexts alive."""
 
-    def __init__(self, traced, pipeline):
-        self.stablehlo = run_pipeline(traced.text(), pipeline)
+    def __init__(self, traced, pipeline, stablehlo=None):
+        self.stablehlo = (stablehlo if stablehlo is not None else
+                          compile_traced(traced, pipeline))
         self.executable = runtime.compile(self.stablehlo)
         self._execute = self.executable.execute
         self.captured_buffers = [a._buf for a in traced.captured]
@@ -233,6 +282,11 @@ def apply_eagerly(prim, args, params):
         _eager_cache.put(key, compiled)
     outs = compiled.execute_flat(args)
     return outs if prim.multiple_results else outs[0]
+
+
+# core runs primitives outside a trace through this hook (it never imports
+# api: the layers import downward only).
+core.set_eager_apply(apply_eagerly)
 
 
 def device_put(x, device=None):

@@ -3,7 +3,7 @@
 import numpy as np
 
 from . import runtime
-from .core import ArrayBase, ShapedArray
+from .core import ArrayBase, ShapedArray, abstractify
 
 
 class Array(ArrayBase):
@@ -83,8 +83,7 @@ class Array(ArrayBase):
         return int(self._value)
 
     def __reduce__(self):
-        from .api import device_put
-        return (device_put, (self._value,))
+        return (_unpickle, (self._value,))
 
     def copy_to_host_async(self):
         pass
@@ -93,3 +92,10 @@ class Array(ArrayBase):
 def from_numpy(x, weak_type=False):
     """A device Array holding numpy array `x` (dtype already canonical)."""
     return Array(runtime.device_put(x), ShapedArray(x.shape, x.dtype, weak_type))
+
+
+def _unpickle(x):
+    """A pickled Array: its host value back on the device, with the dtype
+    canonical under the current x64 setting (as device_put gives)."""
+    aval = abstractify(x)
+    return from_numpy(np.asarray(x, dtype=aval.dtype), aval.weak_type)

@@ -277,10 +277,18 @@ class Frame:
     """
 
     def __init__(self, module, name, in_avals, parent=None, public=False,
-                 bind=()):
+                 bind=(), sealed=False):
         self.module = module
         self.name = name
         self.parent = parent
+        # A sealed frame takes no new inputs: it is traced after its
+        # callers were finished (a custom rule the compiler asked for), so
+        # it sees only the outer values bound to its inputs; arrays it
+        # closes over become constants.
+        self.sealed = sealed
+        # custom_jvp rules traced on demand, by callee symbol: one registry
+        # per module (see api.compile_traced).
+        self.rules = parent.rules if parent else {}
         # Private function names are numbered per module, so the same
         # program traced twice has the same text and names do not pile up
         # in long-lived contexts.
@@ -315,8 +323,7 @@ class Frame:
             if not x.frame.is_enclosing(self):
                 raise errors.UnexpectedTracerError(x)
             return self._capture(x, x.aval)
-        from .array import Array
-        if isinstance(x, Array):
+        if isinstance(x, ArrayBase):  # a concrete Array (array.py)
             return self._capture(x, x.aval)
         return self.constant(x)
 
@@ -330,6 +337,10 @@ class Frame:
     def _capture(self, x, aval):
         key = _capture_key(x)
         t = self._captures.get(key)
+        if t is None and self.sealed:
+            if isinstance(x, ArrayBase):
+                return self.constant(x)
+            raise errors.UnexpectedTracerError(x)
         if t is None:
             value = self.block.add_argument(mlir_type(aval),
                                             ir.Location.unknown())
@@ -459,6 +470,20 @@ def _check_int_range(x, dtype):
 # ---------------------------------------------------------------------------
 
 
+def _eager_apply(prim, args, params):
+    """Runs `prim` on concrete values. Compiling belongs to the layer above
+    (api.py), which installs its `apply_eagerly` here at import time."""
+    raise RuntimeError("jxp: no eager evaluator installed (jxp._src.api "
+                       "has not been imported)")
+
+
+def set_eager_apply(fn):
+    """Installs `fn(prim, args, params)` as what `bind` runs outside any
+    trace (called once by the api layer)."""
+    global _eager_apply
+    _eager_apply = fn
+
+
 class Primitive:
     """A named operation with a shape rule and an IR rule.
 
@@ -484,8 +509,7 @@ class Primitive:
             for a in args:
                 if isinstance(a, Tracer):
                     raise errors.UnexpectedTracerError(a)
-            from .api import apply_eagerly
-            return apply_eagerly(self, args, params)
+            return _eager_apply(self, args, params)
         tracers = [frame.lift(a) for a in args]
         avals = [t.aval for t in tracers]
         out = self.abstract_eval(*avals, **params)
@@ -501,5 +525,4 @@ def rebind_aval(x, aval):
     only): no op in the IR, the same device buffer eagerly."""
     if isinstance(x, Tracer):
         return Tracer(aval, x.value, x.frame)
-    from .array import Array
-    return Array(x._buf, aval)
+    return type(x)(x._buf, aval)

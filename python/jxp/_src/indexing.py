@@ -23,6 +23,9 @@ from . import dtypes, errors
 from . import lax as _p
 from .array import Array
 from .core import Tracer, abstractify, rebind_aval
+# This module is part of jxp.numpy's layer (it is numpy's indexing), imported
+# by jxp/numpy/__init__.py once the modules below exist.
+from ..numpy import _creation, _sorting, _ufuncs, _util
 
 
 class _T(enum.Enum):
@@ -64,8 +67,7 @@ def _sequence_to_array(seq):
         return any(_is_array(e) or (isinstance(e, (list, tuple)) and has_array(e))
                    for e in s)
     if has_array(seq):
-        from ..numpy import asarray
-        return asarray(seq)
+        return _creation.asarray(seq)
     if not seq:
         return np.zeros((0,), dtypes.int32)
     host = np.asarray(seq)
@@ -619,8 +621,7 @@ def _expand_last(g):
 def _lift(v):
     if isinstance(v, Tracer):
         return v
-    from ..numpy._util import _constant
-    return _constant(v, v.dtype)
+    return _util._constant(v, v.dtype)
 
 
 def _expand_dims(y, dims):
@@ -660,8 +661,7 @@ def _fill_attr_value(value, dtype):
 
 
 def _zeros(like_aval, shape):
-    from ..numpy._util import _constant
-    z = _constant(np.zeros((), like_aval.dtype), like_aval.dtype,
+    z = _util._constant(np.zeros((), like_aval.dtype), like_aval.dtype,
                   like_aval.weak_type)
     return lax.broadcast_in_dim(z, shape, ())
 
@@ -725,8 +725,7 @@ def rewriting_take(arr, idx, *, indices_are_sorted=False, unique_indices=False,
                    mode=None, fill_value=None, normalize_indices=True):
     """arr[idx], JAX's way (see the module docstring)."""
     if not _is_array(arr):
-        from ..numpy import asarray
-        arr = asarray(arr)
+        arr = _creation.asarray(arr)
     mode = _parse_mode(mode)
     shape = abstractify(arr).shape
     indices = _parse(idx, shape)
@@ -777,16 +776,15 @@ _SCATTERS = {"set": lax.scatter, "add": lax.scatter_add,
 def _scatter_update(x, idx, y, kind, *, indices_are_sorted=False,
                     unique_indices=False, mode=None, normalize_indices=True,
                     apply_fn=None):
-    from ..numpy import asarray
     if not _is_array(x):
-        x = asarray(x)
+        x = _creation.asarray(x)
     xa = abstractify(x)
     if isinstance(y, int) and dtypes.is_int(xa.dtype) and (
             np.iinfo(xa.dtype).min <= y <= np.iinfo(xa.dtype).max):
         # A Python int that fits takes x's dtype (strongly typed).
-        y = asarray(y, dtype=xa.dtype)
+        y = _creation.asarray(y, dtype=xa.dtype)
     else:
-        y = asarray(y)
+        y = _creation.asarray(y)
     mode = _parse_mode(mode)
     shape = xa.shape
     indices = _expand_bool(_parse(idx, shape), shape)
@@ -809,8 +807,7 @@ def _scatter_update(x, idx, y, kind, *, indices_are_sorted=False,
     xp = _convert_weak(x, dtype, weak)
     yp = _convert_weak(y, dtype, weak)
 
-    from ..numpy import broadcast_to
-    yp = broadcast_to(yp, plan.slice_shape)
+    yp = _util.broadcast_to(yp, plan.slice_shape)
     yp = _squeeze(yp, plan.newaxis_dims)
     yp = lax.rev(yp, plan.reversed_y_dims)
     xp = _expand_dims(xp, plan.scalar_bool_dims)
@@ -839,8 +836,7 @@ def _scatter_update(x, idx, y, kind, *, indices_are_sorted=False,
                              indices_are_sorted=sorted_, unique=unique)
     else:
         if kind == "sub":
-            from ..numpy import negative
-            yp = _convert_weak(negative(yp), dtype, weak)
+            yp = _convert_weak(_ufuncs.negative(yp), dtype, weak)
             kind = "add"
         out = _SCATTERS[kind](xp, _lift(gi), yp, sdn,
                               indices_are_sorted=sorted_,
@@ -857,7 +853,6 @@ def _scatter_apply(x, indices, y, dnums, func, *, mode, indices_are_sorted,
     (XLA's scatter with an update computation that ignores the update):
     a count of hits per element, then func applied in rounds, each round
     where the count exceeds the round's number."""
-    from ..numpy import where
     xa = abstractify(x)
     ya = abstractify(y)
     int_aval = xa.update(dtype=dtypes.int32, weak_type=False)
@@ -883,8 +878,9 @@ def _scatter_apply(x, indices, y, dnums, func, *, mode, indices_are_sorted,
     out = x
     for k in range(rounds):
         applied = func(out)
-        out = where(lax.gt(counts, k),
-                    _convert_weak(applied, xa.dtype, xa.weak_type), out)
+        out = _sorting.where(lax.gt(counts, k),
+                             _convert_weak(applied, xa.dtype, xa.weak_type),
+                             out)
     return out
 
 
@@ -943,23 +939,20 @@ class _IndexUpdateRef:
     def _combine(self, fn, values, indices_are_sorted, unique_indices, mode,
                  wrap_negative_indices):
         """fn(array, ones with the values multiplied in at the index)."""
-        from ..numpy import ones_like
         return fn(self.array, _scatter_update(
-            ones_like(self.array), self.index, values, "mul",
+            _creation.ones_like(self.array), self.index, values, "mul",
             indices_are_sorted=indices_are_sorted,
             unique_indices=unique_indices, mode=mode,
             normalize_indices=wrap_negative_indices))
 
     def divide(self, values, *, indices_are_sorted=False, unique_indices=False,
                mode=None, wrap_negative_indices=True, out_sharding=None):
-        from ..numpy import divide
-        return self._combine(divide, values, indices_are_sorted,
+        return self._combine(_ufuncs.divide, values, indices_are_sorted,
                              unique_indices, mode, wrap_negative_indices)
 
     def power(self, values, *, indices_are_sorted=False, unique_indices=False,
               mode=None, wrap_negative_indices=True, out_sharding=None):
-        from ..numpy import power
-        return self._combine(power, values, indices_are_sorted,
+        return self._combine(_ufuncs.power, values, indices_are_sorted,
                              unique_indices, mode, wrap_negative_indices)
 
     def min(self, values, *, indices_are_sorted=False, unique_indices=False,

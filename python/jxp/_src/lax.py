@@ -247,8 +247,12 @@ convert_element_type_p = Primitive("convert_element_type", _convert_rule,
 
 def _bitcast_rule(x, new_dtype):
     a, b = x.dtype.itemsize, new_dtype.itemsize
-    if x.dtype == dtypes.bool_ or new_dtype == dtypes.bool_:
-        raise TypeError("bitcast_convert_type does not support bool")
+    # As JAX (and the verifier): bool and complex only to themselves.
+    if x.dtype != new_dtype and any(
+            d == dtypes.bool_ or dtypes.is_complex(d) for d in (x.dtype, new_dtype)):
+        raise TypeError(f"bitcast_convert_type does not support bool or "
+                        f"complex values unless the operand and destination "
+                        f"types match, got {x.dtype.name} to {new_dtype.name}")
     if a == b:
         shape = x.shape
     elif a > b:
@@ -275,6 +279,9 @@ bitcast_convert_type_p = Primitive(
 
 
 def _iota_rule(dtype, shape, dimension):
+    if dtype == dtypes.bool_:
+        raise TypeError("iota does not accept dtype bool; it needs an "
+                        "integer, floating or complex dtype")
     if not 0 <= dimension < len(shape):
         raise ValueError(f"iota dimension {dimension} out of range for shape "
                          f"{shape}")

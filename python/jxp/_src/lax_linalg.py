@@ -2,12 +2,12 @@
 
 import numpy as np
 
+from .. import lax  # jxp.lax, this module's package (same layer)
 from . import lax as _p
 from .core import abstractify
 
 
 def _transpose_last(x):
-    from .. import lax
     n = abstractify(x).ndim
     return lax.transpose(x, tuple(range(n - 2)) + (n - 1, n - 2))
 
@@ -16,7 +16,6 @@ def cholesky(x, *, symmetrize_input: bool = True):
     """The lower Cholesky factor of each (..., n, n) matrix; NaNs where a
     matrix is not positive definite. With `symmetrize_input` the factor is
     of (x + x^T) / 2, which makes the gradient symmetric, as in JAX."""
-    from .. import lax
     if symmetrize_input:
         x = lax.div(lax.add(x, _transpose_last(x)), 2.0)
     # The lower triangle, as JAX takes it: a matrix that is not positive
@@ -26,7 +25,6 @@ def cholesky(x, *, symmetrize_input: bool = True):
 
 
 def _tril(x):
-    from .. import lax
     a = abstractify(x)
     rows = lax.broadcasted_iota(np.int32, a.shape, a.ndim - 2)
     cols = lax.broadcasted_iota(np.int32, a.shape, a.ndim - 1)

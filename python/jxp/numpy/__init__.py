@@ -5,20 +5,21 @@ import numpy as np
 
 from .._src import dtypes as _dt
 from .._src.array import Array
+from ._creation import make_scalar_type as _make_scalar_type
 from .._src import indexing as _indexing  # noqa: F401  (installs .at)
 
 # Scalar types: jnp.float32(x) is a 0-d Array; the types stand for their
 # dtypes (np.dtype(jnp.float32) == float32, jnp.float32 == np.float32).
-bool_ = _dt.make_scalar_type(np.bool_)
+bool_ = _make_scalar_type(np.bool_)
 int8, int16, int32, int64 = (
-    _dt.make_scalar_type(t) for t in (np.int8, np.int16, np.int32, np.int64))
+    _make_scalar_type(t) for t in (np.int8, np.int16, np.int32, np.int64))
 uint8, uint16, uint32, uint64 = (
-    _dt.make_scalar_type(t) for t in (np.uint8, np.uint16, np.uint32, np.uint64))
+    _make_scalar_type(t) for t in (np.uint8, np.uint16, np.uint32, np.uint64))
 float16, float32, float64 = (
-    _dt.make_scalar_type(t) for t in (np.float16, np.float32, np.float64))
-bfloat16 = _dt.make_scalar_type(_dt.bfloat16)
+    _make_scalar_type(t) for t in (np.float16, np.float32, np.float64))
+bfloat16 = _make_scalar_type(_dt.bfloat16)
 complex64, complex128 = (
-    _dt.make_scalar_type(t) for t in (np.complex64, np.complex128))
+    _make_scalar_type(t) for t in (np.complex64, np.complex128))
 bool = bool_  # noqa: A001
 int_, uint, float_, complex_ = int64, uint64, float64, complex128
 single, double, csingle, cdouble = float32, float64, complex64, complex128

@@ -8,6 +8,7 @@ import numpy as np
 from .. import lax
 from .._src import dtypes as _dt
 from .._src.core import Tracer, abstractify
+from .._src.errors import ConcretizationTypeError
 from . import _shape, _util
 from ._util import (
     _check_arraylike, _filled, _is_array, _keep_weak, _shape_tuple, astype, broadcast_to, shape)
@@ -24,7 +25,6 @@ def _user_dtype(dtype):
 
 def _concrete(x, context):
     if isinstance(x, Tracer):
-        from .._src.errors import ConcretizationTypeError
         raise ConcretizationTypeError(x, context + "\n")
     return x
 
@@ -322,3 +322,44 @@ def triu(m, k=0):
         _constant(np.tri(s[-2], s[-1], k - 1, dtype=bool), _dt.bool_), s,
         (len(s) - 2, len(s) - 1))
     return lax.select(mask, _zeros_keep_weak(m), m)
+
+
+# ---------------------------------------------------------------------------
+# jnp.float32 & co: scalar types whose call makes a 0-d (or n-d) Array
+# ---------------------------------------------------------------------------
+
+
+class _ScalarMeta(type):
+    """The type of jxp.numpy's scalar types. `jnp.float32(x)` is
+    `jnp.asarray(x, dtype=float32)`, strongly typed; the type itself stands
+    for its NumPy dtype wherever a dtype is expected."""
+
+    @property
+    def __numpy_dtype__(cls):
+        return cls.dtype
+
+    def __hash__(cls):
+        return hash(cls.dtype.type)
+
+    def __eq__(cls, other):
+        return cls is other or cls.dtype.type == other
+
+    def __ne__(cls, other):
+        return not cls == other
+
+    def __call__(cls, x):
+        return asarray(x, dtype=cls.dtype)
+
+    def __instancecheck__(cls, instance):
+        return isinstance(instance, cls.dtype.type)
+
+
+def make_scalar_type(np_type):
+    dt = np.dtype(np_type)
+    name = "bool" if dt == _dt.bool_ else dt.name
+    t = _ScalarMeta(name, (object,), {
+        "dtype": dt,
+        "__doc__": f"A JAX scalar constructor of type {name}: scalars are "
+                   f"0-d arrays."})
+    t.__module__ = "jxp.numpy"
+    return t

@@ -10,12 +10,15 @@ import numpy as np
 from .. import lax
 from .._src import dtypes as _dt
 from .._src.core import abstractify
+from . import _ufuncs
+from ._ufuncs import multiply
 from ._util import (
-    _check_arraylike, _filled, _keep_weak, broadcast_to, ndim, shape)
+    _check_arraylike, _filled, _keep_weak, astype, broadcast_to, ndim, shape)
 from ._shape import (
     _canon_axis, _expand, moveaxis, ravel)
 from ._shape import _const as _constant  # noqa: E402
 from ._shape import asarray  # noqa: E402
+from ._reductions import sum as _sum
 
 __all__ = ['matmul', 'dot', 'vdot', 'vecdot', 'inner', 'outer', 'tensordot',
            'einsum', 'trace', 'diagonal', 'diag', 'kron']
@@ -95,7 +98,6 @@ def vdot(a, b, *, precision=None, preferred_element_type=None):
     _check_arraylike("vdot", a, b)
     a, b = asarray(a), asarray(b)
     if np.issubdtype(abstractify(a).dtype, np.complexfloating):
-        from . import _ufuncs
         a = _ufuncs.conjugate(a) if hasattr(_ufuncs, "conjugate") else a
     return dot(ravel(a), ravel(b), preferred_element_type=preferred_element_type)
 
@@ -108,7 +110,6 @@ def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
                          f"{shape(x2)} with axis={axis}")
     x1, x2 = moveaxis(x1, axis, -1), moveaxis(x2, axis, -1)
     if np.issubdtype(abstractify(x1).dtype, np.complexfloating):
-        from . import _ufuncs
         x1 = _ufuncs.conjugate(x1) if hasattr(_ufuncs, "conjugate") else x1
     (x1, x2), dtype, weak = _prepare("vecdot", preferred_element_type, x1, x2)
     batch = np.broadcast_shapes(shape(x1)[:-1], shape(x2)[:-1])
@@ -148,9 +149,7 @@ def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None):
 def inner(a, b, *, precision=None, preferred_element_type=None):
     _check_arraylike("inner", a, b)
     if ndim(a) == 0 or ndim(b) == 0:
-        from ._ufuncs import multiply
         if preferred_element_type is not None:
-            from ._util import astype
             a = astype(a, preferred_element_type)
             b = astype(b, preferred_element_type)
         return multiply(a, b)
@@ -164,13 +163,11 @@ def outer(a, b, out=None):
                                   "supported.")
     _check_arraylike("outer", a, b)
     a, b = ravel(asarray(a)), ravel(asarray(b))
-    from ._ufuncs import multiply
     return multiply(_expand(a, [1]), _expand(b, [0]))
 
 
 def kron(a, b):
     _check_arraylike("kron", a, b)
-    from ._ufuncs import multiply
     a, b = asarray(a), asarray(b)
     na, nb = ndim(a), ndim(b)
     if na < nb:
@@ -234,7 +231,6 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
                             dtype=bool), _dt.bool_)
     mask = lax.broadcast_in_dim(mask, shape(a), (n - 2, n - 1))
     zero = _keep_weak(_filled(a, 0), abstractify(a).weak_type)
-    from ._reductions import sum as _sum
     return _sum(lax.select(mask, a, zero), axis=(-2, -1), dtype=dtype)
 
 

@@ -8,6 +8,8 @@ from .. import lax
 from .._src import dtypes as _dt
 from .._src.array import Array
 from .._src.core import Tracer, abstractify
+from .._src.errors import ConcretizationTypeError
+from .._src.indexing import getitem
 from . import _ufuncs
 from ._util import _constant, _keep_weak, astype
 from ._ufuncs import (
@@ -29,7 +31,6 @@ from ._sorting import argsort, nonzero, searchsorted, sort, take
 
 
 def _getitem(x, idx):
-    from .._src.indexing import getitem
     return getitem(x, idx)
 
 
@@ -97,7 +98,6 @@ def _conj(x):
 
 def _item(self, *args):
     if isinstance(self, Tracer):
-        from .._src.errors import ConcretizationTypeError
         raise ConcretizationTypeError(
             self, "This occurred in the item() method of jax.Array\n")
     return np.asarray(self).item(*args)
@@ -105,7 +105,6 @@ def _item(self, *args):
 
 def _tolist(self):
     if isinstance(self, Tracer):
-        from .._src.errors import ConcretizationTypeError
         raise ConcretizationTypeError(
             self, "This occurred in the tolist() method of jax.Array\n")
     return np.asarray(self).tolist()

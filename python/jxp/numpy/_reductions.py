@@ -8,8 +8,11 @@ import numpy as np
 from .. import lax
 from .._src import dtypes as _dt
 from .._src.core import Tracer, abstractify
+from .._src.errors import ConcretizationTypeError
+from ._ufuncs import multiply, true_divide, where as _where
 from ._util import (
-    _check_arraylike, _filled, _keep_weak, astype, broadcast_to)
+    _check_arraylike, _filled, _keep_weak, _promote_no_broadcast, astype,
+    broadcast_to)
 from ._shape import (
     _canon_axes, _canon_axis, _expand, _slice_in_dim, ravel)
 from ._shape import _const as _constant  # noqa: E402
@@ -101,7 +104,6 @@ def _reduction(name, a, kind, init, *, has_identity=True, numeric=False,
     a = _arg(name, a)
     where = _where_arg(name, where)
     if isinstance(axis, Tracer):
-        from .._src.errors import ConcretizationTypeError
         raise ConcretizationTypeError(axis, f"axis argument to jnp.{name}().\n")
     if initial is None and not has_identity and where is not None:
         raise ValueError(f"reduction operation {name} does not have an "
@@ -283,7 +285,6 @@ def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
     result = _keep_weak(_convert(_div(result, normalizer), dtype), False)
     ok = lax.gt(normalizer, _filled(normalizer, 0))
     ok = broadcast_to(ok, abstractify(result).shape)
-    from ._ufuncs import where as _where
     return _where(ok, result, np.nan)
 
 
@@ -319,7 +320,6 @@ def count_nonzero(a, axis=None, keepdims=False):
 
 
 def average(a, axis=None, weights=None, returned=False, keepdims=False):
-    from ._ufuncs import multiply, true_divide
     a = _arg('average', a)
     n = abstractify(a).ndim
     axis_tuple = _canon_axes(axis, n)
@@ -332,7 +332,6 @@ def average(a, axis=None, weights=None, returned=False, keepdims=False):
     else:
         _check_arraylike("average", weights)
         weights = asarray(weights)
-        from ._util import _promote_no_broadcast
         a, weights = _promote_no_broadcast("average", a, weights)
         if not _dt.is_inexact(abstractify(a).dtype):
             inexact = _to_inexact(abstractify(a).dtype)

@@ -8,10 +8,12 @@ import numpy as np
 from .. import lax
 from .._src import dtypes as _dt
 from .._src.core import Tracer, abstractify, current_frame
+from .._src.errors import ConcretizationTypeError
 from . import _util
 from ._util import (
     _check_arraylike, _constant, _filled, _is_array, _keep_weak,
     _promote_no_broadcast, astype, broadcast_to, ndim, shape)
+from ._ufuncs import remainder
 
 __all__ = ['reshape', 'ravel', 'transpose', 'swapaxes', 'moveaxis',
            'expand_dims', 'squeeze', 'flip', 'fliplr', 'flipud', 'roll',
@@ -78,7 +80,6 @@ def array(a, dtype=None, copy=True, ndmin=0):
 def _index_tuple(x):
     """An int or a sequence of ints as a tuple of ints."""
     if isinstance(x, Tracer):
-        from .._src.errors import ConcretizationTypeError
         raise ConcretizationTypeError(x, "expected a static index or sequence "
                                          "of indices.\n")
     try:
@@ -93,7 +94,6 @@ def _canon_axes(axis, n, allow_duplicate=False):
     if axis is None:
         return tuple(range(n))
     if isinstance(axis, Tracer):
-        from .._src.errors import ConcretizationTypeError
         raise ConcretizationTypeError(axis, "The axis argument must be known "
                                             "statically.\n")
     axes = tuple(_canon_axis(a, n) for a in _index_tuple(axis))
@@ -276,7 +276,6 @@ def roll(a, shift, axis=None):
 
 
 def _roll_dynamic(a, shift, axis):
-    from ._ufuncs import remainder
     sa = abstractify(shift)
     if not _dt.is_int(sa.dtype) and sa.dtype != _dt.bool_:
         raise TypeError(f"roll shift must be an integer, got {sa.dtype}")
@@ -329,7 +328,6 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
     concrete = not isinstance(repeats, Tracer)
     if total_repeat_length is None:
         if not concrete:
-            from .._src.errors import ConcretizationTypeError
             raise ConcretizationTypeError(
                 repeats, "When jit-compiling jnp.repeat, the total number of "
                 "repeats must be static. To fix this, either specify a static "
@@ -359,8 +357,7 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
                     else broadcast_to(reps, [n]))
     if ndim(a) == 0:
         if np.shape(reps) == (1,):
-            from ._creation import full
-            return full([total_repeat_length], a)
+            return _creation.full([total_repeat_length], a)
         raise ValueError("`repeat` with a scalar parameter `a` is only "
                          "implemented for scalar values of the parameter "
                          "`repeats`.")
@@ -371,14 +368,14 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
         return _const(np.zeros(s), abstractify(a).dtype)
     if shape(a)[axis] == 0:
         return a
-    from ._sorting import take
     if concrete:
         # Output position p takes the input element whose block starts at or
         # before p (the last such one); JAX's scatter-and-cumsum formulation.
         starts = np.concatenate([[0], np.cumsum(reps)[:-1]])
         idx = np.searchsorted(starts, np.arange(total_repeat_length),
                               side="right") - 1
-        return take(a, _const(idx.astype(np.int32), _dt.int32), axis=axis)
+        return _sorting.take(a, _const(idx.astype(np.int32), _dt.int32),
+                             axis=axis)
     reps = astype(reps, _dt.int32)
     n = shape(reps)[0]
     starts = lax.concatenate(
@@ -389,7 +386,7 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
                 lax.broadcast_in_dim(p, (total_repeat_length, n), (0,)))
     idx = lax.sub(lax.reduce_sum(astype(le, _dt.int32), (1,)),
                   _filled(p, 1))
-    return take(a, idx, axis=axis)
+    return _sorting.take(a, idx, axis=axis)
 
 
 # --- broadcasting --------------------------------------------------------------
@@ -520,7 +517,6 @@ def atleast_3d(*arys):
 def _split(op, ary, indices_or_sections, axis):
     ary = _arraylike(op, ary)
     if isinstance(axis, Tracer):
-        from .._src.errors import ConcretizationTypeError
         raise ConcretizationTypeError(axis, f"in jax.numpy.{op} argument "
                                             f"`axis`\n")
     axis = operator.index(axis)
@@ -531,14 +527,12 @@ def _split(op, ary, indices_or_sections, axis):
              or isinstance(indices_or_sections, np.ndarray))
             and np.ndim(indices_or_sections) > 0):
         if isinstance(indices_or_sections, Tracer):
-            from .._src.errors import ConcretizationTypeError
             raise ConcretizationTypeError(
                 indices_or_sections, f"in jax.numpy.{op} argument 1\n")
         points = [0] + [operator.index(i) for i in indices_or_sections] + [size]
         sizes = list(np.diff(points))
     else:
         if isinstance(indices_or_sections, Tracer):
-            from .._src.errors import ConcretizationTypeError
             raise ConcretizationTypeError(
                 indices_or_sections, f"in jax.numpy.{op} argument 1\n")
         num = builtins.int(indices_or_sections)
@@ -575,7 +569,6 @@ def _pairs(nvals, nd, name):
     _broadcast_to_pairs."""
     def concrete(x):
         if isinstance(x, Tracer):
-            from .._src.errors import ConcretizationTypeError
             raise ConcretizationTypeError(x, f"{name} argument of jnp.pad\n")
         return np.asarray(x) if _is_array(x) else x
 
@@ -736,7 +729,6 @@ def _pad_stats(x, pad_width, stat_length, func):
 
 
 def _pad_linear_ramp(x, pad_width, end_values):
-    from ._creation import linspace
     for i in range(ndim(x)):
         a = abstractify(x)
         n = shape(x)[i]
@@ -744,9 +736,9 @@ def _pad_linear_ramp(x, pad_width, end_values):
         for side in (0, 1):
             edge = (_slice_in_dim(x, 0, 1, i) if side == 0
                     else _slice_in_dim(x, n - 1, n, i))
-            ramp = linspace(end_values[i][side], squeeze(edge, i),
-                            pad_width[i][side], endpoint=False,
-                            dtype=a.dtype, axis=i)
+            ramp = _creation.linspace(
+                end_values[i][side], squeeze(edge, i), pad_width[i][side],
+                endpoint=False, dtype=a.dtype, axis=i)
             ramp = _keep_weak(ramp, a.weak_type)
             ramps.append(ramp if side == 0 else lax.rev(ramp, (i,)))
         x = lax.concatenate([ramps[0], x, ramps[1]], i)
@@ -802,10 +794,15 @@ def pad(array, pad_width, mode="constant", **kwargs):
     if mode == "linear_ramp":
         ev = _pairs(kwargs.get("end_values", 0), nd, "end_values")
         return _pad_linear_ramp(x, pad_width, ev)
-    from . import _reductions as r
-    funcs = {"maximum": r.amax, "minimum": r.amin, "mean": r.mean,
-             "median": r.median}
+    funcs = {"maximum": _reductions.amax, "minimum": _reductions.amin,
+             "mean": _reductions.mean, "median": _reductions.median}
     sl = kwargs.get("stat_length")
     if sl is not None:
         sl = _pairs(sl, nd, "stat_length")
     return _pad_stats(x, pad_width, sl, funcs[mode])
+
+
+# Modules that build on this one and that a few functions above call back
+# (full, linspace, take, the pad statistics): imported last, when every
+# name above exists, to close the cycle.
+from . import _creation, _reductions, _sorting  # noqa: E402

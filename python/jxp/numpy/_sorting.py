@@ -8,11 +8,15 @@ import numpy as np
 from .. import lax
 from .._src import dtypes as _dt
 from .._src.core import Tracer, abstractify
+from .._src.errors import ConcretizationTypeError
 from . import _ufuncs
 from ._util import (
-    _check_arraylike, _filled, _keep_weak, _promote, astype, broadcast_to, ndim, shape)
+    _check_arraylike, _filled, _keep_weak, _promote, _promote_no_broadcast,
+    astype, broadcast_to, ndim, shape)
 from ._shape import (
-    _canon_axis, _expand, _slice_in_dim, moveaxis, ravel, transpose)
+    _canon_axis, _expand, _slice_in_dim, atleast_1d, moveaxis, ravel,
+    transpose, vstack)
+from ._reductions import all as _all
 from ._shape import _const as _constant  # noqa: E402
 from ._shape import asarray  # noqa: E402
 
@@ -22,7 +26,6 @@ __all__ = ['sort', 'argsort', 'lexsort', 'take', 'take_along_axis', 'nonzero',
 
 
 def _concretization_error(x, msg):
-    from .._src.errors import ConcretizationTypeError
     return ConcretizationTypeError(x, msg + "\n")
 
 
@@ -281,7 +284,6 @@ def flatnonzero(a, *, size=None, fill_value=None):
 
 def argwhere(a, *, size=None, fill_value=None):
     a = _arr("argwhere", a)
-    from ._shape import atleast_1d, vstack
     result = transpose(vstack(nonzero(atleast_1d(a), size=size,
                                       fill_value=fill_value)))
     if ndim(a) == 0:
@@ -504,7 +506,6 @@ def searchsorted(a, v, side="left", sorter=None, *, method="scan"):
 
 
 def _promote_same(name, *args):
-    from ._util import _promote_no_broadcast
     return [asarray(x) for x in _promote_no_broadcast(name, *args)]
 
 
@@ -534,12 +535,10 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     _check_arraylike("allclose", a, b)
-    from ._reductions import all as _all
     return _all(isclose(a, b, rtol, atol, equal_nan))
 
 
 def array_equal(a1, a2, equal_nan=False):
-    from ._reductions import all as _all
     try:
         a1, a2 = asarray(a1), asarray(a2)
     except Exception:
@@ -554,7 +553,6 @@ def array_equal(a1, a2, equal_nan=False):
 
 
 def array_equiv(a1, a2):
-    from ._reductions import all as _all
     a1, a2 = asarray(a1), asarray(a2)
     s1, s2 = shape(a1), shape(a2)
     try:

@@ -22,6 +22,7 @@ import numpy as np
 from .. import lax
 from .._src import dtypes as _dt
 from .._src.ad import custom_jvp
+from .._src.api import jit
 from .._src.core import Tracer, abstractify, current_frame, rebind_aval
 from ._util import (
     _broadcast_shapes_or_type_error, _check_arraylike, _constant, _filled,
@@ -104,7 +105,6 @@ def _fused(*static_argnames):
             if current_frame() is not None:
                 return fn(*args, **kwargs)
             if not jitted:
-                from .._src.api import jit
                 jitted.append(jit(fn, static_argnames=static_argnames))
             return jitted[0](*args, **kwargs)
         return wrapper

@@ -1,13 +1,15 @@
 """Shared helpers: constants, promotion and broadcasting in JAX's rules."""
 
 import builtins
+import operator
 
 import numpy as np
 
 from .. import lax
 from .._src import dtypes as _dt
 from .._src.array import Array, from_numpy
-from .._src.core import Tracer, abstractify, current_frame, rebind_aval
+from .._src.core import (
+    ShapedArray, Tracer, abstractify, current_frame, rebind_aval)
 
 __all__ = ['asarray', 'array', 'ndim', 'shape', 'size', 'result_type', 'astype', 'broadcast_to', 'operator_index']
 
@@ -38,7 +40,6 @@ def asarray(a, dtype=None):
 
 
 def array(object, dtype=None, copy=True, ndmin=0):  # noqa: A002
-    from ._shape import expand_dims, stack
     if dtype is not None:
         dtype = _dt.canonicalize(dtype)
     if _is_array(object):
@@ -48,7 +49,8 @@ def array(object, dtype=None, copy=True, ndmin=0):  # noqa: A002
         # stacked; strongly typed, even from weakly typed elements.
         if dtype is None:
             dtype = _leaves_dtype(object)
-        out = _keep_weak(stack([array(x, dtype) for x in object]), False)
+        out = _keep_weak(_shape.stack([array(x, dtype) for x in object]),
+                          False)
     elif isinstance(object, (list, tuple)):
         # As JAX: the dtype is the lattice's over the leaves (no range check
         # of Python ints), then NumPy converts, raising where a value does
@@ -66,7 +68,7 @@ def array(object, dtype=None, copy=True, ndmin=0):  # noqa: A002
         weak = aval.weak_type and dtype is None
         out = _constant(object, aval.dtype if dtype is None else dtype, weak)
     while ndim(out) < ndmin:
-        out = expand_dims(out, 0)
+        out = _shape.expand_dims(out, 0)
     return out
 
 
@@ -132,7 +134,6 @@ def result_type(*args):
 
 def _aval(x):
     if isinstance(x, (np.dtype, type)):
-        from .._src.core import ShapedArray
         return ShapedArray((), _dt.canonicalize(x))
     return abstractify(x)
 
@@ -252,7 +253,6 @@ def _shape_tuple(shape, name):
 
 
 def operator_index(d):
-    import operator
     return operator.index(d)
 
 
@@ -268,3 +268,8 @@ def _filled(like, value):
     """An array of `like`'s shape and dtype holding `value` everywhere."""
     a = abstractify(like)
     return lax.broadcast_in_dim(_constant(value, a.dtype), a.shape, ())
+
+
+# _shape builds on this module and `array` stacks with _shape's functions:
+# imported last, when every name above exists, to close the cycle.
+from . import _shape  # noqa: E402

@@ -1,0 +1,197 @@
+//===- RuleContext.h - what transformation rules are handed -----*- C++ -*-===//
+//
+// Each op states its derivative rules (lib/Rules) against these contexts;
+// the passes (lib/Transforms) implement them. A context carries the builder
+// and the values at hand, and the pass's services a rule may need: the
+// tangent of any value in scope, differentiating or transposing a nested
+// region, asking the tracer for a rule it has not provided. Region ops
+// (control flow) state their rules with the same interfaces as every other
+// op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JXP_DIALECT_RULECONTEXT_H
+#define JXP_DIALECT_RULECONTEXT_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Region.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir {
+namespace func {
+class FuncOp;
+} // namespace func
+
+namespace jxp {
+
+/// Ops without derivatives (comparisons, integer ops, random bits, ...):
+/// their results never carry tangents.
+template <typename ConcreteType>
+class NonDifferentiable
+    : public OpTrait::TraitBase<ConcreteType, NonDifferentiable> {};
+
+/// Ops linear in their differentiable operands (reshape, slice, pad, ...):
+/// the JVP is the op applied to the tangents, other operands unchanged.
+template <typename ConcreteType>
+class LinearJvp : public OpTrait::TraitBase<ConcreteType, LinearJvp> {};
+
+/// A rule the tracer has not provided yet (see JvpContext::requestRule):
+/// where it was needed and the request to hand back to the tracer.
+struct RuleRequest {
+  Location loc;
+  std::string request;
+};
+using RuleRequests = SmallVector<RuleRequest>;
+
+/// What a JVP rule is handed. A null Value is a symbolic zero.
+class JvpContext {
+public:
+  JvpContext(OpBuilder &b, ArrayRef<Value> tangents)
+      : b(b), operandTangents(tangents) {}
+  virtual ~JvpContext() = default;
+
+  /// Inserts after the op being differentiated.
+  OpBuilder &builder() { return b; }
+  /// One tangent per operand of the op.
+  ArrayRef<Value> tangents() const { return operandTangents; }
+  /// Where the rule appends its result tangents (see JvpRule).
+  SmallVectorImpl<Value> &results() { return resultTangents; }
+
+  /// The tangent of any value in scope at the op: region rules read those
+  /// of the values their regions capture.
+  virtual Value tangentOf(Value v) = 0;
+
+  /// Builds the JVP of the single-block region `src` into the empty region
+  /// `dst`. Its block takes src's arguments, then a tangent for each
+  /// argument flagged in `argTangents`; its terminator (src's, re-created)
+  /// yields src's values, then a tangent for each flagged in
+  /// `resultTangents` (zeros materialized where the tangent is zero).
+  /// `nonzero` receives, per yielded value, whether its tangent is nonzero.
+  virtual LogicalResult differentiateRegion(Region &src, Region &dst,
+                                            ArrayRef<bool> argTangents,
+                                            ArrayRef<bool> resultTangents,
+                                            SmallVectorImpl<bool> &nonzero) = 0;
+
+  /// Per value yielded by `src`'s terminator, whether it may carry a
+  /// nonzero tangent when the arguments flagged in `argTangents` (and the
+  /// captured values with tangents) do. Builds nothing: the step of a
+  /// carry fixed point (see carryFixedPoint).
+  virtual SmallVector<bool> nonzeroTangents(Region &src,
+                                            ArrayRef<bool> argTangents) = 0;
+
+  /// Asks the tracer for a rule it has not provided yet (a custom_jvp rule
+  /// for a pattern of symbolic zeros). The rule then gives zero tangents
+  /// so that the pass can collect every request; the pass fails at its end
+  /// with one `missing-rule` diagnostic per request, carrying `request`.
+  virtual void requestRule(Operation *op, StringRef request) = 0;
+
+protected:
+  OpBuilder &b;
+  ArrayRef<Value> operandTangents;
+  SmallVector<Value> resultTangents;
+};
+
+/// What a transpose rule is handed. A null Value is a zero cotangent (or,
+/// among operands, a linear one).
+class TransposeContext {
+public:
+  TransposeContext(OpBuilder &b, ArrayRef<Value> operands,
+                   ArrayRef<Value> cotangents)
+      : b(b), nonLinearOperands(operands), resultCotangents(cotangents) {}
+  virtual ~TransposeContext() = default;
+
+  OpBuilder &builder() { return b; }
+  /// Per operand: its value in the transposed function if it is not
+  /// linear, else null.
+  ArrayRef<Value> operands() const { return nonLinearOperands; }
+  /// One cotangent per result of the op.
+  ArrayRef<Value> cotangents() const { return resultCotangents; }
+  /// Where the rule appends one cotangent per operand.
+  SmallVectorImpl<Value> &results() { return operandCotangents; }
+
+  /// Whether `v` (of the function being transposed) is linear.
+  virtual bool isLinear(Value v) = 0;
+
+  /// Builds the transpose of the single-block region `src`, linear in the
+  /// arguments flagged in `linearArgs`, into the empty region `dst`. Its
+  /// block takes src's other arguments, then one cotangent per value src
+  /// yields (read as zero where flagged in `zeroCotangents`); it
+  /// yields one cotangent per linear argument. Linear values the region
+  /// captures must be passed as arguments instead.
+  virtual LogicalResult transposeRegion(Region &src, Region &dst,
+                                        ArrayRef<bool> linearArgs,
+                                        ArrayRef<bool> zeroCotangents) = 0;
+
+protected:
+  OpBuilder &b;
+  ArrayRef<Value> nonLinearOperands, resultCotangents;
+  SmallVector<Value> operandCotangents;
+};
+
+/// What a partial-evaluation rule is handed: the known (primal) function
+/// and the unknown (linear) one under construction.
+class PartialEvalContext {
+public:
+  virtual ~PartialEvalContext() = default;
+  virtual OpBuilder &knownBuilder() = 0;
+  virtual OpBuilder &unknownBuilder() = 0;
+  /// Whether `v` (of the function being split) depends on an unknown input.
+  virtual bool isUnknown(Value v) = 0;
+  /// `v`'s counterpart in the known function (v must be known).
+  virtual Value known(Value v) = 0;
+  /// `v`'s counterpart in the unknown function; a known value becomes a
+  /// residual (or is recomputed there if it is operand-free, a constant).
+  virtual Value unknown(Value v) = 0;
+  virtual void setKnown(Value result, Value inKnown) = 0;
+  virtual void setUnknown(Value result, Value inUnknown) = 0;
+  /// Today's split, the default rule: the whole op goes to the unknown side
+  /// if any operand is unknown, else to the known side.
+  virtual LogicalResult defaultSplit(Operation *op) = 0;
+};
+
+/// What a transform op's `derive` is handed: the module's symbols and the
+/// driver's cache of derived functions.
+class TransformContext {
+public:
+  virtual ~TransformContext() = default;
+  virtual SymbolTable &symbols() = 0;
+  /// Where derivations record the rules they asked the tracer for.
+  virtual RuleRequests &ruleRequests() = 0;
+  /// The function cached under `key`, or `build()`'s result, cached.
+  virtual FailureOr<func::FuncOp>
+  cached(StringRef key, llvm::function_ref<FailureOr<func::FuncOp>()> build) = 0;
+};
+
+/// The JVP rule of ops with the NonDifferentiable or LinearJvp trait.
+LogicalResult defaultJvp(Operation *op, JvpContext &ctx);
+
+/// The least fixed point of `step` over one flag per loop carry (nonzero
+/// tangent, unknown, batched, varying, live...), from `init`: flags only
+/// turn on (each round joins step's result into the state), so it stops
+/// after at most one round per carry plus one. The one loop every
+/// carry analysis shares.
+inline FailureOr<SmallVector<bool>> carryFixedPoint(
+    ArrayRef<bool> init,
+    llvm::function_ref<FailureOr<SmallVector<bool>>(ArrayRef<bool>)> step) {
+  SmallVector<bool> state(init);
+  for (size_t round = 0; round <= state.size(); ++round) {
+    FailureOr<SmallVector<bool>> next = step(state);
+    if (failed(next) || next->size() != state.size())
+      return failure();
+    bool changed = false;
+    for (auto [s, n] : llvm::zip(state, *next))
+      if (n && !s) {
+        s = true;
+        changed = true;
+      }
+    if (!changed)
+      return state;
+  }
+  return state; // unreachable for a step of the right size
+}
+
+} // namespace jxp
+} // namespace mlir
+
+#endif // JXP_DIALECT_RULECONTEXT_H

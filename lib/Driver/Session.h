@@ -1,0 +1,49 @@
+//===- Session.h - one compile: a context and its diagnostics ---*- C++ -*-===//
+//
+// Shared by the driver's entry points (Driver.cpp, EntryPoints.cpp): a
+// context leased from the pool for the duration of one compile, a handler
+// that records every diagnostic (as text and structured), and the steps
+// every entry point takes: parse with the input checks, run a pipeline,
+// print.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JXP_DRIVER_SESSION_H
+#define JXP_DRIVER_SESSION_H
+
+#include "Driver/Driver.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <memory>
+
+namespace jxp {
+
+class Session {
+public:
+  Session();
+  ~Session();
+  Session(const Session &) = delete;
+  Session &operator=(const Session &) = delete;
+
+  mlir::MLIRContext &context();
+
+  /// The module, or null after reporting why not.
+  mlir::OwningOpRef<mlir::ModuleOp> parse(const std::string &text);
+  /// Runs a textual pass pipeline on `module`.
+  mlir::LogicalResult run(mlir::ModuleOp module, llvm::StringRef pipeline);
+  std::string print(mlir::ModuleOp module, bool genericForm, bool debugInfo);
+
+  /// Moves the diagnostics recorded so far into `result` (and clears them).
+  void takeDiagnostics(PipelineResult &result);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace jxp
+
+#endif // JXP_DRIVER_SESSION_H

@@ -1,0 +1,601 @@
+"""The per-op table of test_op_matrix.py: for every jxp op, a small valid
+function using it (text IR, float64 where it computes on floats), an
+invalid variant, sample inputs away from kinks, and what to check of its
+derivatives.
+
+An entry's function is `@f`; helper functions it calls (rules of custom
+derivative calls, callees of transform ops) go in `helpers`. Arguments are
+`%a0, %a1, ...`. `inputs(rng)` gives the arguments as NumPy arrays.
+
+`diff`: the argument positions whose JVP is checked against central
+differences; `zero`: the positions whose tangents must give zero output
+tangents (ops without derivatives); both empty needs a reason in
+NO_JVP_CHECK (test_op_matrix.py). `linear`: for ops with a transpose rule,
+the sets of argument positions the function is linear in, jointly (one
+dot-product test per set).
+"""
+
+import dataclasses
+from typing import Callable, Optional
+
+import numpy as np
+
+F64 = "f64"
+
+
+@dataclasses.dataclass
+class Entry:
+    op: str                       # the op it exercises, e.g. "tan"
+    args: list                    # argument types
+    body: str                     # lines computing the results
+    results: list                 # (value, type) pairs returned by @f
+    inputs: Callable              # rng -> list of np arrays
+    invalid: str                  # a whole invalid module
+    invalid_says: str             # a piece of its diagnostic
+    diff: tuple = ()
+    zero: tuple = ()
+    linear: tuple = ()            # tuple of tuples of positions
+    helpers: str = ""
+    step: float = 1e-6            # finite-difference step
+    rtol: float = 1e-6
+    atol: float = 1e-8
+    tangents: Optional[Callable] = None   # rng, args -> tangents of `diff`
+    name: str = ""                # case id, default the op
+
+    def __post_init__(self):
+        self.name = self.name or self.op
+
+    def function(self):
+        sig = ", ".join(f"%a{i}: {t}" for i, t in enumerate(self.args))
+        rt = ", ".join(t for _, t in self.results)
+        body = "\n".join("  " + line.strip()
+                         for line in self.body.strip().splitlines())
+        ret = ", ".join(v for v, _ in self.results)
+        return (f"func.func private @f({sig}) -> ({rt}) {{\n{body}\n"
+                f"  return {ret} : {rt}\n}}\n")
+
+    def module(self, main=""):
+        return self.helpers + self.function() + main
+
+
+def T(shape, elt=F64):
+    dims = "x".join(str(d) for d in shape)
+    return f"tensor<{dims}x{elt}>" if shape else f"tensor<{elt}>"
+
+
+V3 = T([3])
+
+
+# ---------------------------------------------------------------------------
+# Input samplers
+# ---------------------------------------------------------------------------
+
+def uniform(lo, hi, shape=(3,), signed=False):
+    def draw(rng):
+        v = rng.uniform(lo, hi, shape)
+        if signed:
+            v = v * rng.choice([-1.0, 1.0], shape)
+        return v
+    return draw
+
+
+def args_of(*samplers):
+    return lambda rng: [s(rng) if callable(s) else np.asarray(s)
+                        for s in samplers]
+
+
+def distinct(shape, spacing=0.3):
+    """Values at least `spacing` apart (no ties for max, sort, ...)."""
+    def draw(rng):
+        n = int(np.prod(shape))
+        v = (np.arange(n) * spacing + rng.uniform(0, spacing / 3, n))
+        return rng.permutation(v - v.mean()).reshape(shape)
+    return draw
+
+
+def off_integers(shape=(3,)):
+    """Values at least 0.2 from any integer (floor, ceil, round, sign)."""
+    return lambda rng: (rng.integers(-3, 3, shape)
+                        + rng.uniform(0.2, 0.8, shape)).astype(np.float64)
+
+
+def ints(lo, hi, shape=(3,), dtype=np.int32):
+    return lambda rng: rng.integers(lo, hi, shape).astype(dtype)
+
+
+def bools(shape=(3,)):
+    return lambda rng: rng.integers(0, 2, shape).astype(bool)
+
+
+def complex_away(shape=(3,)):
+    return lambda rng: (uniform(0.5, 2, shape, True)(rng)
+                        + 1j * uniform(0.5, 2, shape, True)(rng))
+
+
+# ---------------------------------------------------------------------------
+# Families
+# ---------------------------------------------------------------------------
+
+def generic_unary_invalid(op, t=V3, bad="tensor<4xf64>"):
+    # The result's shape differs from the operand's.
+    return (f'func.func @f(%a0: {t}) -> {bad} {{\n'
+            f'  %0 = "jxp.{op}"(%a0) : ({t}) -> {bad}\n'
+            f'  return %0 : {bad}\n}}\n')
+
+
+def generic_binary_invalid(op, t=V3, other="tensor<2xf64>"):
+    # Operands of different shapes.
+    return (f'func.func @f(%a0: {t}, %a1: {other}) -> {t} {{\n'
+            f'  %0 = "jxp.{op}"(%a0, %a1) : ({t}, {other}) -> {t}\n'
+            f'  return %0 : {t}\n}}\n')
+
+
+def unary(op, sampler, *, diff=True, t=V3, **kw):
+    return Entry(op, [t], f"%0 = jxp.{op} %a0 : {t}", [("%0", t)],
+                 args_of(sampler), generic_unary_invalid(op, t), f"'jxp.{op}' op",
+                 diff=(0,) if diff else (), zero=() if diff else (0,), **kw)
+
+
+def binary(op, sx, sy, *, diff=True, t=V3, **kw):
+    return Entry(op, [t, t], f"%0 = jxp.{op} %a0, %a1 : {t}", [("%0", t)],
+                 args_of(sx, sy), generic_binary_invalid(op, t),
+                 f"'jxp.{op}' op",
+                 diff=(0, 1) if diff else (), zero=() if diff else (0, 1),
+                 **kw)
+
+
+def int_binary(op):
+    t = T([3], "i32")
+    return Entry(op, [t, t], f"%0 = jxp.{op} %a0, %a1 : {t}", [("%0", t)],
+                 args_of(ints(0, 7), ints(0, 5)),
+                 # Floats are not integers.
+                 f'func.func @f(%a0: {V3}, %a1: {V3}) -> {V3} {{\n'
+                 f'  %0 = jxp.{op} %a0, %a1 : {V3}\n  return %0 : {V3}\n}}\n',
+                 f"'jxp.{op}' op operand #0 must be")
+
+
+def _lower_tri(rng):
+    a = np.tril(rng.uniform(-0.5, 0.5, (3, 3)))
+    return a + np.diag(rng.uniform(1.5, 2.5, 3))
+
+
+def _spd(rng):
+    m = rng.uniform(-1, 1, (3, 3))
+    return m @ m.T + 3 * np.eye(3)
+
+
+def _sym_tangents(rng, args):
+    m = rng.uniform(-1, 1, (3, 3))
+    return [m + m.T]
+
+
+GATHER_ATTRS = ("{collapsed_slice_dims = array<i64: 0>, index_vector_dim = 1 : i64, "
+                "mode = 0 : i32, offset_dims = array<i64: 1>, "
+                "operand_batching_dims = array<i64>, slice_sizes = array<i64: 1, 4>, "
+                "start_index_map = array<i64: 0>, start_indices_batching_dims = array<i64>}")
+
+
+def scatter_attrs(unique):
+    u = ", unique_indices = true" if unique else ""
+    return ("{index_vector_dim = 1 : i64, inserted_window_dims = array<i64: 0>, "
+            "mode = 1 : i32, operand_batching_dims = array<i64>, "
+            "scatter_dims_to_operand_dims = array<i64: 0>, "
+            f"scatter_indices_batching_dims = array<i64>{u}, "
+            "update_window_dims = array<i64: 1>}")
+
+
+def scatter(kind, unique=True, diff=(0, 2), linear=()):
+    x, i, u = T([3, 4]), T([2, 1], "i32"), T([2, 4])
+    # Updates land on distinct rows (2 and 0); for max and min they sit
+    # away from the operand's values (no ties).
+    return Entry(
+        "scatter", [x, i, u],
+        f"%0 = jxp.scatter {kind} %a0, %a1, %a2 {scatter_attrs(unique)} "
+        f": ({x}, {i}, {u}) -> {x}",
+        [("%0", x)],
+        args_of(uniform(0.5, 1.5, (3, 4)), np.array([[2], [0]], np.int32),
+                distinct((2, 4), 0.4)),
+        f'func.func @f(%a0: {x}, %a1: {i}, %a2: {u}) -> {x} {{\n'
+        f'  %0 = jxp.scatter {kind} %a0, %a1, %a2 {scatter_attrs(unique).replace("array<i64: 1>}", "array<i64: 0>}")} '
+        f': ({x}, {i}, {u}) -> {x}\n  return %0 : {x}\n}}\n',
+        "'jxp.scatter' op", diff=diff, linear=linear,
+        name=f"scatter_{kind}")
+
+
+def reduce(kind):
+    x, y = T([2, 3]), T([2])
+    return Entry("reduce", [x],
+                 f"%0 = jxp.reduce {kind} %a0, dims = [1] : ({x}) -> {y}",
+                 [("%0", y)], args_of(distinct((2, 3))),
+                 f'func.func @f(%a0: {x}) -> {y} {{\n'
+                 f'  %0 = jxp.reduce {kind} %a0, dims = [2] : ({x}) -> {y}\n'
+                 f'  return %0 : {y}\n}}\n',
+                 "'jxp.reduce' op", diff=(0,),
+                 linear=((0,),) if kind == "sum" else (),
+                 name=f"reduce_{kind}")
+
+
+def reduce_bool(kind):
+    x, p, y = T([2, 3]), T([2, 3], "i1"), T([2], "i1")
+    return Entry("reduce", [x],
+                 f"""%z = jxp.constant dense<0.0> : {x}
+                 %p = jxp.compare GT, %a0, %z : ({x}, {x}) -> {p}
+                 %0 = jxp.reduce {kind} %p, dims = [1] : ({p}) -> {y}""",
+                 [("%0", y)], args_of(uniform(-1, 1, (2, 3))),
+                 f'func.func @f(%a0: {x}) -> {T([2])} {{\n'
+                 f'  %0 = jxp.reduce {kind} %a0, dims = [1] : ({x}) -> {T([2])}\n'
+                 f'  return %0 : {T([2])}\n}}\n',
+                 "'jxp.reduce' op", zero=(0,), name=f"reduce_{kind}")
+
+
+def cumulative(op, sampler, linear=()):
+    t = T([5])
+    return Entry(op, [t], f"%0 = jxp.{op} %a0, axis = 0 : {t}", [("%0", t)],
+                 args_of(sampler),
+                 f'func.func @f(%a0: {t}) -> {t} {{\n'
+                 f'  %0 = jxp.{op} %a0, axis = 1 : {t}\n  return %0 : {t}\n}}\n',
+                 f"'jxp.{op}' op", diff=(0,), linear=linear)
+
+
+# ---------------------------------------------------------------------------
+# The table
+# ---------------------------------------------------------------------------
+
+def _entries():
+    e = []
+    add = e.append
+    # Constants and iota, used in a function of an argument.
+    add(Entry("constant", [V3],
+              "%c = jxp.constant dense<[1.5, -2.0, 0.25]> : tensor<3xf64>\n"
+              "%0 = jxp.mul %a0, %c : tensor<3xf64>",
+              [("%0", V3)], args_of(uniform(-1, 1)),
+              'func.func @f() -> tensor<3xf64> {\n'
+              '  %c = jxp.constant dense<[1.5, -2.0]> : tensor<3xf64>\n'
+              '  return %c : tensor<3xf64>\n}\n',
+              "inferred shape of elements literal", diff=(0,),
+              linear=((0,),)))
+    add(Entry("iota", [V3],
+              "%i = jxp.iota dim = 0 : tensor<3xf64>\n"
+              "%0 = jxp.add %a0, %i : tensor<3xf64>",
+              [("%0", V3)], args_of(uniform(-1, 1)),
+              'func.func @f() -> tensor<3xf64> {\n'
+              '  %i = jxp.iota dim = 1 : tensor<3xf64>\n'
+              '  return %i : tensor<3xf64>\n}\n',
+              "'jxp.iota' op", diff=(0,)))
+    # Elementwise unary.
+    add(unary("neg", uniform(-1, 1), linear=((0,),)))
+    add(unary("abs", uniform(0.3, 2, signed=True)))
+    c3 = T([3], "complex<f64>")
+    add(Entry("abs", [c3], f"%0 = jxp.abs %a0 : {c3}", [("%0", V3)],
+              args_of(complex_away()),
+              f'func.func @f(%a0: {c3}) -> {c3} {{\n'
+              f'  %0 = "jxp.abs"(%a0) : ({c3}) -> {c3}\n  return %0 : {c3}\n}}\n',
+              "'jxp.abs' op", diff=(0,), name="abs_complex"))
+    add(unary("sign", uniform(0.3, 2, signed=True), diff=False))
+    add(unary("exp", uniform(-1, 1)))
+    add(unary("log", uniform(0.5, 2)))
+    add(unary("log1p", uniform(-0.5, 1)))
+    add(unary("expm1", uniform(-1, 1)))
+    add(unary("sin", uniform(-2, 2)))
+    add(unary("cos", uniform(-2, 2)))
+    add(unary("tan", uniform(-1, 1)))
+    add(unary("tanh", uniform(-1.5, 1.5)))
+    add(unary("logistic", uniform(-2, 2)))
+    add(unary("sqrt", uniform(0.5, 2)))
+    add(unary("rsqrt", uniform(0.5, 2)))
+    add(unary("cbrt", uniform(0.5, 2, signed=True)))
+    add(unary("erf", uniform(-1, 1)))
+    add(unary("erf_inv", uniform(-0.7, 0.7)))
+    add(unary("floor", off_integers(), diff=False))
+    add(unary("ceil", off_integers(), diff=False))
+    i3 = T([3], "i32")
+    add(Entry("not", [i3], f"%0 = jxp.not %a0 : {i3}", [("%0", i3)],
+              args_of(ints(-5, 5)),
+              f'func.func @f(%a0: {V3}) -> {V3} {{\n'
+              f'  %0 = jxp.not %a0 : {V3}\n  return %0 : {V3}\n}}\n',
+              "'jxp.not' op operand #0 must be"))
+    add(Entry("round", [V3], f"%0 = jxp.round %a0, to_nearest_even : {V3}",
+              [("%0", V3)], args_of(off_integers()),
+              f'func.func @f(%a0: {i3}) -> {i3} {{\n'
+              f'  %0 = jxp.round %a0, to_nearest_even : {i3}\n'
+              f'  return %0 : {i3}\n}}\n',
+              "'jxp.round' op operand #0 must be", zero=(0,)))
+    b3 = T([3], "i1")
+    add(Entry("is_finite", [V3], f"%0 = jxp.is_finite %a0 : ({V3}) -> {b3}",
+              [("%0", b3)], args_of(uniform(-1, 1)),
+              f'func.func @f(%a0: {V3}) -> {V3} {{\n'
+              f'  %0 = "jxp.is_finite"(%a0) : ({V3}) -> {V3}\n'
+              f'  return %0 : {V3}\n}}\n',
+              "'jxp.is_finite' op result #0 must be", zero=(0,)))
+    # Elementwise binary.
+    add(binary("add", uniform(-1, 1), uniform(-1, 1), linear=((0, 1),)))
+    add(binary("sub", uniform(-1, 1), uniform(-1, 1), linear=((0, 1),)))
+    add(binary("mul", uniform(-1, 1), uniform(-1, 1), linear=((0,), (1,))))
+    add(binary("div", uniform(-1, 1), uniform(0.5, 2, signed=True),
+               linear=((0,),)))
+    # x = y * (k + a fraction away from 0 and 1): away from rem's jumps.
+    add(Entry("rem", [V3, V3], "%0 = jxp.rem %a0, %a1 : tensor<3xf64>",
+              [("%0", V3)],
+              lambda rng: (lambda y: [y * (rng.integers(-3, 3, 3)
+                                           + rng.uniform(0.2, 0.8, 3)), y])(
+                  uniform(0.5, 2, signed=True)(rng)),
+              generic_binary_invalid("rem"), "'jxp.rem' op", diff=(0, 1)))
+    add(binary("pow", uniform(0.5, 2), uniform(-1, 2)))
+    # max and min: operands at least 0.2 apart (no ties).
+    sep = lambda rng: (lambda x: [x, x + rng.uniform(0.2, 1, 3)
+                                  * rng.choice([-1.0, 1.0], 3)])(
+        uniform(-1, 1)(rng))
+    for op in ("max", "min"):
+        add(Entry(op, [V3, V3], f"%0 = jxp.{op} %a0, %a1 : tensor<3xf64>",
+                  [("%0", V3)], sep, generic_binary_invalid(op),
+                  f"'jxp.{op}' op", diff=(0, 1)))
+    add(binary("atan2", uniform(0.3, 2, signed=True),
+               uniform(0.3, 2, signed=True)))
+    for op in ("and", "or", "xor", "shift_left", "shift_right_logical",
+               "shift_right_arithmetic"):
+        add(int_binary(op))
+    # Comparison, selection, conversion.
+    add(Entry("compare", [V3, V3],
+              f"%0 = jxp.compare LT, %a0, %a1 : ({V3}, {V3}) -> {b3}",
+              [("%0", b3)], sep,
+              f'func.func @f(%a0: {V3}, %a1: {i3}) -> {b3} {{\n'
+              f'  %0 = jxp.compare LT, %a0, %a1 : ({V3}, {i3}) -> {b3}\n'
+              f'  return %0 : {b3}\n}}\n',
+              "'jxp.compare' op", zero=(0, 1)))
+    add(Entry("select", [b3, V3, V3],
+              f"%0 = jxp.select %a0, %a1, %a2 : {b3}, {V3}",
+              [("%0", V3)], args_of(bools(), uniform(-1, 1), uniform(-1, 1)),
+              f'func.func @f(%a0: {T([2], "i1")}, %a1: {V3}, %a2: {V3}) -> {V3} {{\n'
+              f'  %0 = jxp.select %a0, %a1, %a2 : {T([2], "i1")}, {V3}\n'
+              f'  return %0 : {V3}\n}}\n',
+              "'jxp.select' op", diff=(1, 2), linear=((1, 2),)))
+    s = T([])
+    # Some elements below the bounds, one inside, some above.
+    add(Entry("clamp", [s, V3, s],
+              f"%0 = jxp.clamp %a0, %a1, %a2 : ({s}, {V3}, {s}) -> {V3}",
+              [("%0", V3)],
+              lambda rng: [np.array(-0.5), np.array([-1.2, 0.1, 0.9])
+                           + rng.uniform(-0.1, 0.1, 3), np.array(0.5)],
+              f'func.func @f(%a0: {T([2])}, %a1: {V3}, %a2: {s}) -> {V3} {{\n'
+              f'  %0 = jxp.clamp %a0, %a1, %a2 : ({T([2])}, {V3}, {s}) -> {V3}\n'
+              f'  return %0 : {V3}\n}}\n',
+              "'jxp.clamp' op", diff=(0, 1, 2)))
+    f3 = T([3], "f32")
+    add(Entry("convert", [f3], f"%0 = jxp.convert %a0 : ({f3}) -> {V3}",
+              [("%0", V3)], lambda rng: [rng.uniform(-1, 1, 3).astype(np.float32)],
+              f'func.func @f(%a0: {f3}) -> {T([4])} {{\n'
+              f'  %0 = jxp.convert %a0 : ({f3}) -> {T([4])}\n'
+              f'  return %0 : {T([4])}\n}}\n',
+              "'jxp.convert' op", diff=(0,), linear=((0,),), step=1e-2,
+              rtol=1e-5))
+    add(Entry("bitcast_convert", [V3],
+              f"%0 = jxp.bitcast_convert %a0 : ({V3}) -> {T([3], 'i64')}",
+              [("%0", T([3], "i64"))], args_of(uniform(-1, 1)),
+              f'func.func @f(%a0: {V3}) -> {T([3], "i32")} {{\n'
+              f'  %0 = jxp.bitcast_convert %a0 : ({V3}) -> {T([3], "i32")}\n'
+              f'  return %0 : {T([3], "i32")}\n}}\n',
+              "'jxp.bitcast_convert' op", zero=(0,)))
+    # Shape ops.
+    x23 = T([2, 3])
+    add(Entry("broadcast_in_dim", [V3],
+              f"%0 = jxp.broadcast_in_dim %a0, dims = [1] : ({V3}) -> {x23}",
+              [("%0", x23)], args_of(uniform(-1, 1)),
+              f'func.func @f(%a0: {V3}) -> {x23} {{\n'
+              f'  %0 = jxp.broadcast_in_dim %a0, dims = [0] : ({V3}) -> {x23}\n'
+              f'  return %0 : {x23}\n}}\n',
+              "'jxp.broadcast_in_dim' op", diff=(0,), linear=((0,),)))
+    add(Entry("reshape", [x23], f"%0 = jxp.reshape %a0 : ({x23}) -> {T([6])}",
+              [("%0", T([6]))], args_of(uniform(-1, 1, (2, 3))),
+              f'func.func @f(%a0: {x23}) -> {T([5])} {{\n'
+              f'  %0 = jxp.reshape %a0 : ({x23}) -> {T([5])}\n'
+              f'  return %0 : {T([5])}\n}}\n',
+              "'jxp.reshape' op", diff=(0,), linear=((0,),)))
+    add(Entry("transpose", [x23],
+              f"%0 = jxp.transpose %a0, permutation = [1, 0] : ({x23}) -> {T([3, 2])}",
+              [("%0", T([3, 2]))], args_of(uniform(-1, 1, (2, 3))),
+              f'func.func @f(%a0: {x23}) -> {T([3, 2])} {{\n'
+              f'  %0 = jxp.transpose %a0, permutation = [0, 0] : ({x23}) -> {T([3, 2])}\n'
+              f'  return %0 : {T([3, 2])}\n}}\n',
+              "'jxp.transpose' op", diff=(0,), linear=((0,),)))
+    add(Entry("reverse", [x23], f"%0 = jxp.reverse %a0, dims = [1] : {x23}",
+              [("%0", x23)], args_of(uniform(-1, 1, (2, 3))),
+              f'func.func @f(%a0: {x23}) -> {x23} {{\n'
+              f'  %0 = jxp.reverse %a0, dims = [2] : {x23}\n'
+              f'  return %0 : {x23}\n}}\n',
+              "'jxp.reverse' op", diff=(0,), linear=((0,),)))
+    x6, x2 = T([6]), T([2])
+    add(Entry("slice", [x6],
+              f"%0 = jxp.slice %a0, start = [1], limit = [5], strides = [2] : ({x6}) -> {x2}",
+              [("%0", x2)], args_of(uniform(-1, 1, (6,))),
+              f'func.func @f(%a0: {x6}) -> {x2} {{\n'
+              f'  %0 = jxp.slice %a0, start = [1], limit = [7], strides = [2] : ({x6}) -> {x2}\n'
+              f'  return %0 : {x2}\n}}\n',
+              "'jxp.slice' op", diff=(0,), linear=((0,),)))
+    si = T([], "i32")
+    add(Entry("dynamic_slice", [x6, si],
+              f"%0 = jxp.dynamic_slice %a0[%a1], sizes = [2] : ({x6}, {si}) -> {x2}",
+              [("%0", x2)], args_of(uniform(-1, 1, (6,)), np.int32(3)),
+              f'func.func @f(%a0: {x6}, %a1: {si}) -> {x2} {{\n'
+              f'  %0 = jxp.dynamic_slice %a0[%a1], sizes = [7] : ({x6}, {si}) -> {x2}\n'
+              f'  return %0 : {x2}\n}}\n',
+              "'jxp.dynamic_slice' op", diff=(0,), linear=((0,),)))
+    add(Entry("dynamic_update_slice", [x6, x2, si],
+              f"%0 = jxp.dynamic_update_slice %a0[%a2], %a1 : ({x6}, {x2}, {si}) -> {x6}",
+              [("%0", x6)],
+              args_of(uniform(-1, 1, (6,)), uniform(-1, 1, (2,)), np.int32(1)),
+              f'func.func @f(%a0: {x6}, %a1: {T([7])}, %a2: {si}) -> {x6} {{\n'
+              f'  %0 = jxp.dynamic_update_slice %a0[%a2], %a1 : ({x6}, {T([7])}, {si}) -> {x6}\n'
+              f'  return %0 : {x6}\n}}\n',
+              "'jxp.dynamic_update_slice' op", diff=(0, 1), linear=((0, 1),)))
+    add(Entry("concatenate", [x2, V3],
+              f"%0 = jxp.concatenate dim = 0, %a0, %a1 : ({x2}, {V3}) -> {T([5])}",
+              [("%0", T([5]))], args_of(uniform(-1, 1, (2,)), uniform(-1, 1)),
+              f'func.func @f(%a0: {x2}, %a1: {V3}) -> {T([6])} {{\n'
+              f'  %0 = jxp.concatenate dim = 0, %a0, %a1 : ({x2}, {V3}) -> {T([6])}\n'
+              f'  return %0 : {T([6])}\n}}\n',
+              "'jxp.concatenate' op", diff=(0, 1), linear=((0, 1),)))
+    add(Entry("pad", [V3, s],
+              f"%0 = jxp.pad %a0, %a1, low = [1], high = [2], interior = [1] : ({V3}, {s}) -> {T([8])}",
+              [("%0", T([8]))], args_of(uniform(-1, 1), uniform(-1, 1, ())),
+              f'func.func @f(%a0: {V3}, %a1: {s}) -> {T([8])} {{\n'
+              f'  %0 = jxp.pad %a0, %a1, low = [1], high = [2], interior = [-1] : ({V3}, {s}) -> {T([8])}\n'
+              f'  return %0 : {T([8])}\n}}\n',
+              "'jxp.pad' op", diff=(0, 1), linear=((0, 1),)))
+    # Reductions and scans.
+    for kind in ("sum", "prod", "max", "min"):
+        add(reduce(kind))
+    for kind in ("and", "or"):
+        add(reduce_bool(kind))
+    for op in ("argmax", "argmin"):
+        add(Entry(op, [x23], f"%0 = jxp.{op} %a0, axis = 1 : ({x23}) -> {T([2], 'i32')}",
+                  [("%0", T([2], "i32"))], args_of(distinct((2, 3))),
+                  f'func.func @f(%a0: {x23}) -> {T([2], "i32")} {{\n'
+                  f'  %0 = jxp.{op} %a0, axis = 2 : ({x23}) -> {T([2], "i32")}\n'
+                  f'  return %0 : {T([2], "i32")}\n}}\n',
+                  f"'jxp.{op}' op", zero=(0,)))
+    add(cumulative("cumsum", uniform(-1, 1, (5,)), linear=((0,),)))
+    add(cumulative("cumprod", uniform(0.5, 1.5, (5,), signed=True)))
+    add(cumulative("cummax", distinct((5,))))
+    add(cumulative("cummin", distinct((5,))))
+    # Contraction, gather, scatter, sort.
+    a, b, c = T([2, 3]), T([3, 4]), T([2, 4])
+    add(Entry("dot_general", [a, b],
+              f"%0 = jxp.dot_general %a0, %a1, batching_dims = [] x [], "
+              f"contracting_dims = [1] x [0] : ({a}, {b}) -> {c}",
+              [("%0", c)], args_of(uniform(-1, 1, (2, 3)), uniform(-1, 1, (3, 4))),
+              f'func.func @f(%a0: {a}, %a1: {b}) -> {c} {{\n'
+              f'  %0 = jxp.dot_general %a0, %a1, batching_dims = [] x [], '
+              f'contracting_dims = [0] x [0] : ({a}, {b}) -> {c}\n'
+              f'  return %0 : {c}\n}}\n',
+              "'jxp.dot_general' op", diff=(0, 1), linear=((0,), (1,))))
+    x34, i21 = T([3, 4]), T([2, 1], "i32")
+    add(Entry("gather", [x34, i21],
+              f"%0 = jxp.gather %a0, %a1 {GATHER_ATTRS} : ({x34}, {i21}) -> {c}",
+              [("%0", c)], args_of(uniform(-1, 1, (3, 4)),
+                                   np.array([[2], [0]], np.int32)),
+              f'func.func @f(%a0: {x34}, %a1: {i21}) -> {c} {{\n'
+              f'  %0 = jxp.gather %a0, %a1 {GATHER_ATTRS.replace("1, 4>", "1, 5>")} '
+              f': ({x34}, {i21}) -> {c}\n'
+              f'  return %0 : {c}\n}}\n',
+              "'jxp.gather' op", diff=(0,), linear=((0,),)))
+    add(scatter("add", unique=False, linear=((0, 2),)))
+    add(scatter("set", linear=((0, 2),)))
+    add(scatter("mul", linear=((0,),)))
+    add(scatter("max"))
+    add(scatter("min"))
+    k4 = T([4])
+    add(Entry("sort", [k4, k4],
+              f"%0:2 = jxp.sort(%a0, %a1), dim = 0, num_keys = 1 stable "
+              f": ({k4}, {k4}) -> ({k4}, {k4})",
+              [("%0#0", k4), ("%0#1", k4)],
+              args_of(distinct((4,)), uniform(-1, 1, (4,))),
+              f'func.func @f(%a0: {k4}, %a1: {k4}) -> {k4} {{\n'
+              f'  %0:2 = jxp.sort(%a0, %a1), dim = 0, num_keys = 3 stable '
+              f': ({k4}, {k4}) -> ({k4}, {k4})\n'
+              f'  return %0#0 : {k4}\n}}\n',
+              "'jxp.sort' op", diff=(0, 1)))
+    # Linear algebra.
+    m = T([3, 3])
+    add(Entry("cholesky", [m], f"%0 = jxp.cholesky %a0 : {m}", [("%0", m)],
+              lambda rng: [_spd(rng)],
+              f'func.func @f(%a0: {T([3, 2])}) -> {T([3, 2])} {{\n'
+              f'  %0 = jxp.cholesky %a0 : {T([3, 2])}\n'
+              f'  return %0 : {T([3, 2])}\n}}\n',
+              "'jxp.cholesky' op", diff=(0,), tangents=_sym_tangents))
+    r = T([3, 2])
+    add(Entry("triangular_solve", [m, r],
+              f"%0 = jxp.triangular_solve %a0, %a1 {{left_side, lower}} : ({m}, {r}) -> {r}",
+              [("%0", r)], lambda rng: [_lower_tri(rng), rng.uniform(-1, 1, (3, 2))],
+              f'func.func @f(%a0: {m}, %a1: {r}) -> {r} {{\n'
+              f'  %0 = jxp.triangular_solve %a0, %a1 {{left_side, lower, transpose_a = 3 : i64}} '
+              f': ({m}, {r}) -> {r}\n'
+              f'  return %0 : {r}\n}}\n',
+              "'jxp.triangular_solve' op", diff=(0, 1), linear=((1,),)))
+    # Random bits.
+    u, k = T([4], "ui32"), T([], "ui32")
+    add(Entry("threefry2x32", [k, k, u, u],
+              f"%0:2 = jxp.threefry2x32 %a0, %a1, %a2, %a3 : {k}, {u}",
+              [("%0#0", u), ("%0#1", u)],
+              args_of(np.uint32(0), np.uint32(42), np.arange(4, dtype=np.uint32),
+                      np.arange(4, 8, dtype=np.uint32)),
+              f'func.func @f(%a0: {k}, %a1: {k}, %a2: {u}, %a3: {T([3], "ui32")}) -> {u} {{\n'
+              f'  %0:2 = "jxp.threefry2x32"(%a0, %a1, %a2, %a3) : ({k}, {k}, {u}, {T([3], "ui32")}) -> ({u}, {u})\n'
+              f'  return %0#0 : {u}\n}}\n',
+              "'jxp.threefry2x32' op"))
+    # stop_gradient: the tangent is zero whatever the function around it.
+    add(Entry("stop_gradient", [V3],
+              f"%s = jxp.stop_gradient %a0 : {V3}\n%0 = jxp.sin %s : {V3}",
+              [("%0", V3)], args_of(uniform(-1, 1)),
+              f'func.func @f(%a0: {V3}) -> {V3} {{\n'
+              f'  %0 = "jxp.stop_gradient"(%a0) : ({V3}) -> {T([4])}\n'
+              f'  return %a0 : {V3}\n}}\n',
+              "'jxp.stop_gradient' op", zero=(0,)))
+    # Transform ops and custom-derivative calls: small functions around
+    # helpers. The JVP check then differentiates the transform (a second
+    # derivative).
+    g_sin = (f"func.func private @g(%x: {V3}) -> {V3} {{\n"
+             f"  %0 = jxp.sin %x : {V3}\n  return %0 : {V3}\n}}\n")
+    add(Entry("jvp", [V3, V3],
+              f"%0:2 = jxp.jvp @g(%a0, %a1) wrt [0] : ({V3}, {V3}) -> ({V3}, {V3})",
+              [("%0#0", V3), ("%0#1", V3)], args_of(uniform(-1, 1), uniform(-1, 1)),
+              g_sin + f'func.func @f(%a0: {V3}, %a1: {V3}) -> {V3} {{\n'
+              f'  %0:2 = jxp.jvp @g(%a0, %a1) wrt [1] : ({V3}, {V3}) -> ({V3}, {V3})\n'
+              f'  return %0#1 : {V3}\n}}\n',
+              "'jxp.jvp' op", diff=(0, 1), helpers=g_sin))
+    add(Entry("vjp", [V3, V3],
+              f"%0:2 = jxp.vjp @g(%a0, %a1) wrt [0] : ({V3}, {V3}) -> ({V3}, {V3})",
+              [("%0#0", V3), ("%0#1", V3)], args_of(uniform(-1, 1), uniform(-1, 1)),
+              g_sin + f'func.func @f(%a0: {V3}, %a1: {V3}) -> {V3} {{\n'
+              f'  %0:2 = jxp.vjp @h(%a0, %a1) wrt [0] : ({V3}, {V3}) -> ({V3}, {V3})\n'
+              f'  return %0#1 : {V3}\n}}\n',
+              "'jxp.vjp' op", diff=(0, 1), helpers=g_sin))
+    g_lin = (f"func.func private @g(%a: {V3}, %x: {V3}) -> {V3} {{\n"
+             f"  %0 = jxp.mul %a, %x : {V3}\n  %1 = jxp.neg %0 : {V3}\n"
+             f"  return %1 : {V3}\n}}\n")
+    add(Entry("linear_transpose", [V3, V3],
+              f"%0 = jxp.linear_transpose @g(%a0, %a1) wrt [1] : ({V3}, {V3}) -> {V3}",
+              [("%0", V3)], args_of(uniform(-1, 1), uniform(-1, 1)),
+              g_lin + f'func.func @f(%a0: {V3}, %a1: {V3}) -> {V3} {{\n'
+              f'  %0 = jxp.linear_transpose @g(%a0, %a1) wrt [2] : ({V3}, {V3}) -> {V3}\n'
+              f'  return %0 : {V3}\n}}\n',
+              "'jxp.linear_transpose' op", diff=(0, 1), linear=((1,),),
+              helpers=g_lin))
+    # custom_jvp_call with a correct rule (the JVP uses the rule).
+    rule = (g_sin + f"func.func private @rule(%x: {V3}, %t: {V3}) -> ({V3}, {V3}) {{\n"
+            f"  %0 = jxp.sin %x : {V3}\n  %c = jxp.cos %x : {V3}\n"
+            f"  %1 = jxp.mul %t, %c : {V3}\n  return %0, %1 : {V3}, {V3}\n}}\n")
+    add(Entry("custom_jvp_call", [V3],
+              f"%0 = jxp.custom_jvp_call @g(%a0) diff [0] primals 1 {{jvp = @rule}} : ({V3}) -> {V3}",
+              [("%0", V3)], args_of(uniform(-1, 1)),
+              rule + f'func.func @f(%a0: {V3}) -> {V3} {{\n'
+              f'  %0 = jxp.custom_jvp_call @g(%a0) diff [0] primals 1 {{jvp = @missing}} : ({V3}) -> {V3}\n'
+              f'  return %0 : {V3}\n}}\n',
+              "'jxp.custom_jvp_call' op", diff=(0,), helpers=rule))
+    vjp_rules = (g_sin
+                 + f"func.func private @fwd(%x: {V3}) -> ({V3}, {V3}) {{\n"
+                 f"  %0 = jxp.sin %x : {V3}\n  %c = jxp.cos %x : {V3}\n"
+                 f"  return %0, %c : {V3}, {V3}\n}}\n"
+                 f"func.func private @bwd(%c: {V3}, %ct: {V3}) -> {V3} {{\n"
+                 f"  %0 = jxp.mul %ct, %c : {V3}\n  return %0 : {V3}\n}}\n")
+    add(Entry("custom_vjp_call", [V3],
+              f"%0 = jxp.custom_vjp_call @g(%a0) fwd @fwd bwd @bwd wrt [0] "
+              f"primals 1 residuals 1 : ({V3}) -> {V3}",
+              [("%0", V3)], args_of(uniform(-1, 1)),
+              vjp_rules + f'func.func @f(%a0: {V3}) -> {V3} {{\n'
+              f'  %0 = jxp.custom_vjp_call @g(%a0) fwd @fwd bwd @missing wrt [0] '
+              f'primals 1 residuals 1 : ({V3}) -> {V3}\n'
+              f'  return %0 : {V3}\n}}\n',
+              "'jxp.custom_vjp_call' op", helpers=vjp_rules))
+    lin_bwd = (f"func.func private @bwd(%c: {V3}, %ct: {V3}) -> {V3} {{\n"
+               f"  %0 = jxp.mul %ct, %c : {V3}\n  return %0 : {V3}\n}}\n")
+    add(Entry("custom_lin", [V3, V3],
+              f"%0 = jxp.custom_lin @bwd(%a0, %a1) residuals 1 closure 0 : ({V3}, {V3}) -> {V3}",
+              [("%0", V3)], args_of(uniform(-1, 1), uniform(-1, 1)),
+              lin_bwd + f'func.func @f(%a0: {V3}, %a1: {V3}) -> {V3} {{\n'
+              f'  %0 = jxp.custom_lin @missing(%a0, %a1) residuals 1 closure 0 : ({V3}, {V3}) -> {V3}\n'
+              f'  return %0 : {V3}\n}}\n',
+              "'jxp.custom_lin' op", helpers=lin_bwd))
+    return e
+
+
+ENTRIES = _entries()

@@ -1,0 +1,296 @@
+"""The dtypes each primitive accepts, checked three ways.
+
+jxp states an op's dtype rule twice: in the Python primitive (lax.py's shape
+rule, errors at the user's line) and in the op's ODS constraints (the C++
+verifier). This test traces every primitive for every dtype and compares:
+
+- Python accepts, the verifier rejects: the user gets a compile error
+  instead of JAX's TypeError (or a program JAX runs does not compile);
+- Python rejects, the verifier accepts, JAX accepts: Python is stricter
+  than JAX;
+- Python and JAX disagree at all: Python's rule is not JAX's.
+
+Where Python rejects, the verifier is asked with a hand-built module: the
+op traced at a dtype Python accepts, with that element type replaced.
+"""
+
+import re
+
+import jax
+import jax.numpy as jjnp
+import numpy as np
+import pytest
+
+import jxp
+from jxp._mlir import _jxp_ops_gen
+from jxp._src import api, core
+from jxp._src import lax as prims
+
+DTYPES = {
+    "bool": (np.bool_, "i1"), "int8": (np.int8, "i8"),
+    "int16": (np.int16, "i16"), "int32": (np.int32, "i32"),
+    "int64": (np.int64, "i64"), "uint8": (np.uint8, "ui8"),
+    "uint16": (np.uint16, "ui16"), "uint32": (np.uint32, "ui32"),
+    "uint64": (np.uint64, "ui64"), "float16": (np.float16, "f16"),
+    "bfloat16": (jjnp.bfloat16, "bf16"), "float32": (np.float32, "f32"),
+    "float64": (np.float64, "f64"), "complex64": (np.complex64, "complex<f32>"),
+    "complex128": (np.complex128, "complex<f64>"),
+}
+
+T = "T"  # an operand of the dtype under test
+V = (2,)  # the operands' shape
+M = (2, 2)
+
+_unary = {name: f"lambda lax: lambda x: lax.{name}(x)" for name in [
+    "neg", "abs", "sign", "exp", "log", "log1p", "expm1", "sin", "cos", "tan",
+    "tanh", "logistic", "sqrt", "rsqrt", "cbrt", "erf", "erf_inv", "floor",
+    "ceil", "is_finite", "stop_gradient"]}
+_binary = {name: f"lambda lax: lambda x, y: lax.{name}(x, y)" for name in [
+    "add", "sub", "mul", "div", "rem", "pow", "max", "min", "atan2",
+    "shift_left", "shift_right_logical", "shift_right_arithmetic"]}
+
+# primitive -> (jxp op, operands as (dtype or T, shape), function of a lax
+# module). The same function runs over jxp.lax and jax.lax.
+CASES = {}
+for _name, _src in _unary.items():
+    CASES[_name] = (_name, [(T, V)], eval(_src))
+for _name, _src in _binary.items():
+    CASES[_name] = (_name, [(T, V), (T, V)], eval(_src))
+CASES.update({
+    "not": ("not", [(T, V)], lambda lax: lambda x: lax.bitwise_not(x)),
+    "and": ("and", [(T, V)] * 2, lambda lax: lambda x, y: lax.bitwise_and(x, y)),
+    "or": ("or", [(T, V)] * 2, lambda lax: lambda x, y: lax.bitwise_or(x, y)),
+    "xor": ("xor", [(T, V)] * 2, lambda lax: lambda x, y: lax.bitwise_xor(x, y)),
+    "round": ("round", [(T, V)], lambda lax: lambda x: lax.round(x)),
+    "compare": ("compare", [(T, V)] * 2, lambda lax: lambda x, y: lax.lt(x, y)),
+    "select": ("select", [(np.bool_, V), (T, V), (T, V)],
+               lambda lax: lambda p, x, y: lax.select(p, x, y)),
+    "clamp": ("clamp", [(T, V)] * 3,
+              lambda lax: lambda lo, x, hi: lax.clamp(lo, x, hi)),
+    "convert_element_type": (
+        "convert", [(T, V)],
+        lambda lax: lambda x: lax.convert_element_type(x, np.int8)),
+    "bitcast_convert_type": (
+        "bitcast_convert", [(T, V)],
+        lambda lax: lambda x: lax.bitcast_convert_type(x, np.uint8)),
+    "iota": ("iota", [], None),  # built per dtype below
+    "broadcast_in_dim": (
+        "broadcast_in_dim", [(T, V)],
+        lambda lax: lambda x: lax.broadcast_in_dim(x, (3, 2), (1,))),
+    "reshape": ("reshape", [(T, M)], lambda lax: lambda x: lax.reshape(x, (4,))),
+    "transpose": ("transpose", [(T, M)],
+                  lambda lax: lambda x: lax.transpose(x, (1, 0))),
+    "rev": ("reverse", [(T, V)], lambda lax: lambda x: lax.rev(x, (0,))),
+    "slice": ("slice", [(T, V)], lambda lax: lambda x: lax.slice(x, (0,), (1,))),
+    "dynamic_slice": (
+        "dynamic_slice", [(T, V), (np.int32, ())],
+        lambda lax: lambda x, i: lax.dynamic_slice(x, (i,), (1,))),
+    "dynamic_update_slice": (
+        "dynamic_update_slice", [(T, V), (T, (1,)), (np.int32, ())],
+        lambda lax: lambda x, u, i: lax.dynamic_update_slice(x, u, (i,))),
+    "concatenate": ("concatenate", [(T, V)] * 2,
+                    lambda lax: lambda x, y: lax.concatenate([x, y], 0)),
+    "pad": ("pad", [(T, V), (T, ())],
+            lambda lax: lambda x, v: lax.pad(x, v, [(1, 1, 0)])),
+    "reduce": ("reduce", [(T, V)],
+               lambda lax: lambda x: lax.reduce_max(x, (0,))),
+    "argmax": ("argmax", [(T, V)],
+               lambda lax: lambda x: lax.argmax(x, 0, np.int32)),
+    "argmin": ("argmin", [(T, V)],
+               lambda lax: lambda x: lax.argmin(x, 0, np.int32)),
+    "cumsum": ("cumsum", [(T, V)], lambda lax: lambda x: lax.cumsum(x, 0)),
+    "cumprod": ("cumprod", [(T, V)], lambda lax: lambda x: lax.cumprod(x, 0)),
+    "cummax": ("cummax", [(T, V)], lambda lax: lambda x: lax.cummax(x, 0)),
+    "cummin": ("cummin", [(T, V)], lambda lax: lambda x: lax.cummin(x, 0)),
+    "dot_general": ("dot_general", [(T, M)] * 2,
+                    lambda lax: lambda x, y: lax.dot(x, y)),
+    "sort": ("sort", [(T, V)], lambda lax: lambda x: lax.sort(x)),
+    "gather": ("gather", [(T, V), (np.int32, (1,))], lambda lax: (
+        lambda x, i: lax.gather(x, i, lax.GatherDimensionNumbers(
+            offset_dims=(), collapsed_slice_dims=(0,), start_index_map=(0,)),
+            (1,)))),
+    "scatter": ("scatter", [(T, V), (np.int32, (1,)), (T, ())], lambda lax: (
+        lambda x, i, u: lax.scatter_add(x, i, u, lax.ScatterDimensionNumbers(
+            update_window_dims=(), inserted_window_dims=(0,),
+            scatter_dims_to_operand_dims=(0,))))),
+    "cholesky": ("cholesky", [(T, M)], lambda lax: (
+        lambda x: lax.linalg.cholesky(x, symmetrize_input=False))),
+    "triangular_solve": ("triangular_solve", [(T, M)] * 2, lambda lax: (
+        lambda a, b: lax.linalg.triangular_solve(a, b, left_side=True,
+                                                 lower=True))),
+})
+
+# Primitives not in the matrix, and why.
+NOT_CHECKED = {
+    "threefry2x32": "not in jax.lax; one signature (uint32), checked in "
+                    "test_threefry.py",
+}
+
+# (primitive, dtype) where the verifier rejects what JAX and jxp's Python
+# accept: ODS-side mismatches, reported to the dialect's owner. An entry that
+# no longer fails makes the test fail, so the list only shrinks.
+KNOWN_ODS = set()
+
+_INTS = ["int8", "int16", "int32", "int64",
+         "uint8", "uint16", "uint32", "uint64"]
+# (primitive, dtype) where jxp's Python rule and JAX's disagree and the fix
+# is not a one-line change: each needs its jnp callers checked first (they
+# may rely on the laxer primitive), or is a missing feature. Same rule as
+# KNOWN_ODS: an entry that no longer mismatches fails the test.
+KNOWN_PY = {
+    **{("pow", d): "lax.pow accepts integer bases (JAX: inexact only); "
+                   "jnp.power on ints calls it" for d in _INTS},
+    **{(p, "bool"): "accepts bool (JAX: numeric only)"
+       for p in ("cumsum", "cumprod", "cummax", "cummin")},
+    ("scatter", "bool"): "scatter-add accepts bool (JAX rejects)",
+    **{("compare", d): "lt accepts complex (JAX orders no complex values); "
+                       "jnp's complex comparisons call it"
+       for d in ("complex64", "complex128")},
+    **{(p, d): "complex arg-reductions not implemented (JAX has them)"
+       for p in ("argmax", "argmin") for d in ("complex64", "complex128")},
+    **{(p, d): "not implemented: float32 and float64 only"
+       for p in ("cholesky", "triangular_solve")
+       for d in ("float16", "bfloat16", "complex64", "complex128")},
+}
+
+
+def _fun(prim, lax, dtype):
+    if prim == "iota":
+        return lambda: lax.iota(dtype, 3)
+    return CASES[prim][2](lax)
+
+
+def _operands(prim, dtype):
+    return [np.zeros(shape, dtype if d is T else d)
+            for d, shape in CASES[prim][1]]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def x64():
+    old_jax, old_jxp = jax.config.jax_enable_x64, jxp.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", True)
+    jxp.config.update("jax_enable_x64", True)
+    yield
+    jax.config.update("jax_enable_x64", old_jax)
+    jxp.config.update("jax_enable_x64", old_jxp)
+
+
+def jax_accepts(prim, dtype):
+    args = [jax.ShapeDtypeStruct(a.shape, a.dtype)
+            for a in _operands(prim, dtype)]
+    try:
+        jax.eval_shape(_fun(prim, jax.lax, dtype), *args)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _trace_text(prim, dtype):
+    """The generic-form module of the primitive at `dtype`, unverified."""
+    fun = _fun(prim, jxp.lax, dtype)
+    avals = [core.abstractify(a) for a in _operands(prim, dtype)]
+    traced = api.trace(fun, prim, avals,
+                                lambda tracers: (tracers, {}))
+    return traced.text()
+
+
+def verifies(text):
+    try:
+        jxp._jxp.run_pipeline(text, "", True, False)
+    except jxp._jxp.CompileError:
+        return False
+    return True
+
+
+def python_accepts(prim, dtype):
+    """(accepted by the Python rule, generic module text or None)."""
+    try:
+        return True, _trace_text(prim, dtype)
+    except (TypeError, ValueError, NotImplementedError):
+        return False, None
+
+
+_TEMPLATES = ["float32", "float64", "int16", "uint16", "int64", "float16"]
+
+
+def _template(prim):
+    """(dtype name, module text) of the op at a dtype Python accepts."""
+    for template in _TEMPLATES:
+        ok, text = python_accepts(prim, DTYPES[template][0])
+        if ok:
+            return template, text
+    pytest.fail(f"{prim}: Python accepts none of {_TEMPLATES}")
+
+
+def ods_accepts_by_hand(prim, dtype_name):
+    """The verifier's answer for `dtype_name`, from the op traced at a dtype
+    Python accepts with the element type replaced."""
+    template, text = _template(prim)
+    old, new = DTYPES[template][1], DTYPES[dtype_name][1]
+    text = re.sub(r"(tensor<(?:\d+x)*)" + re.escape(old) + ">",
+                  lambda m: f"{m.group(1)}{new}>", text)
+    # Operands of other dtypes (indices, predicates) keep theirs.
+    return verifies(text)
+
+
+def _prims():
+    return sorted(k[:-2] for k, v in vars(prims).items()
+                  if isinstance(v, core.Primitive))
+
+
+def test_every_primitive_is_checked():
+    missing = [p for p in _prims() if p not in CASES and p not in NOT_CHECKED]
+    assert not missing, f"add these primitives to CASES: {missing}"
+    unknown = [p for p in CASES if p not in _prims()]
+    assert not unknown, f"not primitives in lax.py: {unknown}"
+
+
+def test_cases_emit_their_op():
+    """Each case's op is in the generated op classes, and the case emits it
+    (so the matrix below tests that op's verifier)."""
+    gen = set(re.findall(r'OPERATION_NAME = "jxp\.(\w+)"', open(
+        _jxp_ops_gen.__file__).read()))
+    for prim, (op, _, _) in CASES.items():
+        assert op in gen, prim
+        _, text = _template(prim)
+        assert f'"jxp.{op}"' in text, (prim, text)
+
+
+@pytest.mark.parametrize("dtype_name", list(DTYPES))
+@pytest.mark.parametrize("prim", sorted(CASES))
+def test_dtype_rule(prim, dtype_name):
+    dtype = DTYPES[dtype_name][0]
+    py, text = python_accepts(prim, dtype)
+    if py:
+        ods = verifies(text)
+    else:
+        ods = ods_accepts_by_hand(prim, dtype_name)
+    jx = jax_accepts(prim, dtype)
+    problems = []
+    if py and not ods:
+        problems.append("the verifier rejects what Python accepts")
+    if not py and ods and jx:
+        problems.append("Python rejects what the verifier and JAX accept")
+    if py != jx:
+        problems.append(f"Python {'accepts' if py else 'rejects'}, JAX "
+                        f"{'accepts' if jx else 'rejects'}")
+    if (prim, dtype_name) in KNOWN_PY:
+        assert problems and all("JAX" in p for p in problems), (
+            f"{prim}/{dtype_name} is listed in KNOWN_PY but now gives "
+            f"{problems or 'no mismatch'}: update the list")
+        return
+    if (prim, dtype_name) in KNOWN_ODS:
+        assert problems == ["the verifier rejects what Python accepts"], (
+            f"{prim}/{dtype_name} is listed in KNOWN_ODS but now gives "
+            f"{problems or 'no mismatch'}: update the list")
+        return
+    assert not problems, f"{prim} on {dtype_name}: {'; '.join(problems)}"
+
+
+def test_a_verifier_rejection_is_seen():
+    """The checker itself: a module the verifier must reject (abs of a
+    bool) is reported as rejected, and its float twin as accepted."""
+    ok, text = python_accepts("abs", np.float32)
+    assert ok and verifies(text)
+    bad = text.replace("tensor<2xf32>", "tensor<2xi1>")
+    assert bad != text and not verifies(bad)
