@@ -13,7 +13,7 @@ import lit.formats
 
 config.name = "jxp"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py"]
 
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
@@ -67,3 +67,10 @@ config.environment["PATH"] = os.pathsep.join(
 # of a path or a longer name.
 config.substitutions.append((r"(?<![\w/.-])jxp-opt(?![\w-])", jxp_opt))
 config.substitutions.append((r"(?<![\w/.-])FileCheck(?![\w-])", filecheck))
+
+# The helpers' checks are built next to jxp-opt (tools/jxp-unit-tests).
+unit_tests = os.path.join(os.path.dirname(jxp_opt), "jxp-unit-tests")
+if not os.path.isfile(unit_tests):
+    lit_config.fatal(f"jxp-unit-tests not found next to {jxp_opt}")
+config.substitutions.append(
+    (r"(?<![\w/.-])jxp-unit-tests(?![\w-])", unit_tests))

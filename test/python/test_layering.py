@@ -44,18 +44,6 @@ KNOWN = {
         "running; core should install that check in config (a hook)",
     ("jxp._src.config", "jxp._src.errors"):
         "function-local: move to the top of config.py",
-    ("jxp._src.ad", "jxp.numpy"):
-        "upward and function-local",
-    ("jxp._src.ad", "jxp.lax"):
-        "upward and function-local",
-    ("jxp._src.ad", "jxp._src.api"):
-        "function-local (api <-> ad cycle)",
-    ("jxp._src.api", "jxp._src.ad"):
-        "function-local (api <-> ad cycle)",
-    ("jxp._src.ad", "jxp._src.array"):
-        "function-local: move to the top of ad.py",
-    ("jxp._src.ad", "jxp._src.runtime"):
-        "function-local: move to the top of ad.py",
 }
 
 

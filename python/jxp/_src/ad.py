@@ -18,9 +18,10 @@ import itertools
 import numpy as np
 from jaxlib.mlir import ir
 
-from . import core, dtypes, tree_util
+from . import api, core, dtypes, runtime, tree_util
 from . import lax as lax_p
 from .api import LRUCache, _index_tuple, _trace_into, call_function
+from .array import Array
 from .core import Frame, Tracer, abstractify, mlir_type
 from .. import _jxp
 from .._mlir import jxp as ops
@@ -149,7 +150,6 @@ _executables = LRUCache(512)  # StableHLO text -> Executable
 
 
 def _compiled(stablehlo):
-    from . import runtime
     exe = _executables.get(stablehlo)
     if exe is None:
         exe = runtime.compile(stablehlo)
@@ -161,10 +161,11 @@ def clear_caches():
     _executables.clear()
 
 
+api.register_cache_clearer(clear_caches)
+
+
 def _eager(body, name, args, kwargs=None):
     """body(*args, **kwargs) on concrete values: traced, optimized and run."""
-    from . import api
-    from .array import Array
     flat, in_tree = tree_util.tree_flatten((tuple(args), kwargs or {}))
     avals = [abstractify(x) for x in flat]
     traced = api.trace(body, name, avals,
@@ -553,7 +554,6 @@ class _SplitJvp:
     Cached per (fun, input types), like jit."""
 
     def __init__(self, fun, name, tree, avals, has_aux):
-        from . import api
         self.tree, self.avals, self.has_aux = tree, avals, has_aux
         self.wrt = [k for k, a in enumerate(avals) if _is_inexact(a)]
         n = len(avals)
@@ -611,7 +611,6 @@ class _SplitJvp:
     def run(self, flat_p):
         """Runs the primal half: (per result index: buffer of the non-linear
         results, residual buffers)."""
-        from . import api
         args = [api._to_buffer(x, a) for x, a in zip(flat_p, self.avals)]
         results = self.primal.execute(args + self.captured)
         nonlinear = [i for i in range(len(self.out_avals))
@@ -619,7 +618,6 @@ class _SplitJvp:
         return dict(zip(nonlinear, results)), results[len(nonlinear):]
 
     def array(self, i, buf):
-        from .array import Array
         return Array(buf, self.out_avals[i])
 
 
@@ -630,7 +628,6 @@ def _split_jvp(fun, name, primals, has_aux):
 
 
 def _tangent_buffers(prog, flat_t, what):
-    from . import api
     bufs = []
     for k in prog.wrt:
         pa, ta = prog.avals[k], abstractify(flat_t[k])
@@ -675,8 +672,6 @@ def _linearize_eager(fun, name, primals, has_aux):
 
 
 def _vjp_eager(fun, name, primals, has_aux, traced_backward):
-    from . import api
-    from .array import Array
     prog, flat_p = _split_jvp(fun, name, primals, has_aux)
     values, residuals = prog.run(flat_p)
     n = prog.n_out
@@ -760,14 +755,31 @@ def _basis(aval, k):
     return e.reshape(aval.shape)
 
 
+def _zeros_array(shape, dtype):
+    """An array (or tracer) of zeros, built from primitives."""
+    return lax_p.broadcast_in_dim_p.bind(np.zeros((), dtype),
+                                         shape=tuple(shape),
+                                         broadcast_dimensions=())
+
+
+def _concat_along(parts, shape, axis):
+    """The parts (each of `shape`'s size) stacked along a new axis `axis`
+    (0 or len(shape)), as jnp.stack of their reshapes to `shape`."""
+    new = (1,) + tuple(shape) if axis == 0 else tuple(shape) + (1,)
+    cols = [lax_p.reshape_p.bind(p, new_sizes=new) for p in parts]
+    if len(cols) == 1:
+        return cols[0]
+    return lax_p.concatenate_p.bind(*cols, dimension=axis)
+
+
 def _stack(parts, lead_shape, tail_shape, dtype):
     """Arrays of shape lead_shape, one per element of tail_shape (row-major)
     -> one array of shape lead_shape + tail_shape."""
-    from .. import numpy as jnp
+    full = tuple(lead_shape) + tuple(tail_shape)
     if not parts:
-        return jnp.zeros(tuple(lead_shape) + tuple(tail_shape), dtype)
-    out = jnp.stack([jnp.reshape(p, lead_shape) for p in parts], axis=-1)
-    return jnp.reshape(out, tuple(lead_shape) + tuple(tail_shape))
+        return _zeros_array(full, dtype)
+    return lax_p.reshape_p.bind(
+        _concat_along(parts, lead_shape, len(lead_shape)), new_sizes=full)
 
 
 def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
@@ -890,12 +902,12 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
                 ia = abstractify(flat[pos])
                 parts = [rows[o, k][w] for k in range(a.size)]
                 # rows are over output elements: stack them first.
-                from .. import numpy as jnp
                 if parts:
-                    m = jnp.stack([jnp.reshape(p, ia.shape) for p in parts])
-                    m = jnp.reshape(m, a.shape + ia.shape)
+                    m = lax_p.reshape_p.bind(
+                        _concat_along(parts, ia.shape, 0),
+                        new_sizes=a.shape + ia.shape)
                 else:
-                    m = jnp.zeros(a.shape + ia.shape, ia.dtype)
+                    m = _zeros_array(a.shape + ia.shape, ia.dtype)
                 per_leaf.append(m)
             by_pos = dict(zip(wrt, per_leaf))
             trees = [tree_util.tree_unflatten(
@@ -947,8 +959,7 @@ class SymbolicZero:
     dtype = property(lambda self: self.aval.dtype)
 
     def instantiate(self):
-        from .. import numpy as jnp
-        return jnp.zeros(self.aval.shape, self.aval.dtype)
+        return _zeros_array(self.aval.shape, self.aval.dtype)
 
     def __repr__(self):
         return f"SymbolicZero({self.aval.str_short()})"
@@ -1258,8 +1269,8 @@ def _bwd_cotangent(path, primal, ct):
             f"corresponding to an input of type {show(primal)}, so the "
             f"shapes do not match")
     if got.dtype != primal.dtype:
-        from .. import lax
-        ct = lax.convert_element_type(ct, primal.dtype)
+        ct = lax_p.convert_element_type_p.bind(ct, new_dtype=primal.dtype,
+                                              weak_type=False)
     return ct
 
 

@@ -5,6 +5,7 @@ cse, convert-jxp-to-stablehlo) -> runtime.compile (jaxlib/PJRT).
 """
 
 import collections
+import copy
 import functools
 import inspect
 import operator
@@ -452,10 +453,13 @@ class JitFunction:
         return compiled.call_flat(flat)
 
     def lower(self, *args, **kwargs):
-        flat, in_tree, _ = self._split(args, kwargs)
-        avals = [abstractify(x) for x in flat]
-        return Lowered(trace(self.fun, self.name, avals,
-                             self._builder(args, kwargs, in_tree)), in_tree)
+        flat, in_tree, statics = self._split(args, kwargs)
+        avals = tuple(abstractify(x) for x in flat)
+        key = (in_tree, avals, statics, config.trace_key)
+        traced = trace(self.fun, self.name, list(avals),
+                       self._builder(args, kwargs, in_tree))
+        return Lowered(traced, in_tree, cache=self._cache, key=key,
+                       compiled=self._cache.get(key))
 
     def _cache_size(self):
         return len(self._cache)
@@ -492,8 +496,17 @@ def clear_caches():
     for cache in caches:
         cache.clear()
     _eager_cache.clear()
-    from . import ad
-    ad.clear_caches()
+    for clear in _cache_clearers:
+        clear()
+
+
+# Caches of the layers above (ad's executables) register their clearing
+# here: api never imports them.
+_cache_clearers = []
+
+
+def register_cache_clearer(clear):
+    _cache_clearers.append(clear)
 
 
 def _hashable_static(value, where):
@@ -508,29 +521,47 @@ def _hashable_static(value, where):
 
 
 class Lowered:
-    """A traced program, before compilation (`jit(f).lower(*args)`)."""
+    """A traced program, before compilation (`jit(f).lower(*args)`). It
+    shares the jit cache of its function: lowering what was already called
+    reuses the compiled program, and `compile()` stores what it compiles;
+    the StableHLO is derived once for `as_text()` and `compile()`."""
 
-    def __init__(self, traced, in_tree=None):
+    def __init__(self, traced, in_tree=None, cache=None, key=None,
+                 compiled=None):
         self.traced = traced
         self.in_tree = in_tree
+        self._cache, self._key = cache, key
+        self._compiled = compiled
+        self._stablehlo = compiled.stablehlo if compiled else None
+
+    def _stablehlo_text(self):
+        if self._stablehlo is None:
+            self._stablehlo = compile_traced(
+                self.traced, f"{OPTIMIZE},{TO_STABLEHLO}")
+        return self._stablehlo
 
     def as_text(self, dialect="stablehlo", debug_info=False):
         """The program as StableHLO (default, as JAX) or as optimized jxp
         IR (`dialect="jxp"`)."""
         if dialect == "jxp":
-            return run_pipeline(self.traced.text(), OPTIMIZE, generic=False,
-                                debug_info=debug_info)
+            return compile_traced(self.traced, OPTIMIZE, generic=False,
+                                  debug_info=debug_info)
         if dialect == "stablehlo":
-            text = run_pipeline(self.traced.text(),
-                                f"{OPTIMIZE},{TO_STABLEHLO}",
-                                debug_info=debug_info)
-            return str(runtime.parse_stablehlo(text))
+            module = runtime.parse_stablehlo(self._stablehlo_text())
+            return module.operation.get_asm(enable_debug_info=debug_info)
         raise ValueError(f"unknown dialect {dialect!r}: 'stablehlo' or 'jxp'")
 
     def compile(self):
-        compiled = Compiled(self.traced, f"{OPTIMIZE},{TO_STABLEHLO}")
-        compiled.in_tree = self.in_tree
-        return compiled
+        compiled = self._compiled
+        if compiled is None:
+            compiled = Compiled(self.traced, None,
+                                stablehlo=self._stablehlo_text())
+            if self._cache is not None:
+                self._cache.put(self._key, compiled)
+            self._compiled = compiled
+        public = copy.copy(compiled)  # in_tree is the public call's
+        public.in_tree = self.in_tree
+        return public
 
 
 def jit(fun=None, *, static_argnums=(), static_argnames=(), **unused):

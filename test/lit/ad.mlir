@@ -1,6 +1,5 @@
 // The autodiff passes one at a time, and the driver.
 // RUN: jxp-opt %s --split-input-file --jxp-jvp | FileCheck %s --check-prefix=JVP
-// RUN: jxp-opt %s --split-input-file --jxp-partial-eval | FileCheck %s --check-prefix=PE
 // RUN: jxp-opt %s --split-input-file --jxp-transpose | FileCheck %s --check-prefix=TR
 // RUN: jxp-opt %s --split-input-file --jxp-ad --jxp-lower-custom-calls | FileCheck %s --check-prefix=AD
 // After the driver and clean-up, only plain jxp ops remain.
@@ -56,30 +55,6 @@ func.func @zero_tangent(%x: tensor<2xf32>, %y: tensor<2xf32>, %t: tensor<2xf32>)
   %zero = jxp.constant dense<0.0> : tensor<2xf32>
   %r:4 = jxp.jvp @g(%x, %y, %t, %zero) wrt [0, 1] : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<2xi32>, tensor<2xf32>, tensor<2xi32>)
   return %r#2 : tensor<2xf32>
-}
-
-// -----
-
-// Partial evaluation of a JVP function. The primal function returns sin(x) and the
-// residual cos(x); the linear function recomputes the constant instead of
-// taking it as a residual.
-// PE-LABEL: func.func private @h_jvp_primal(%arg0: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) attributes {jxp.num_residuals = 1 : i64}
-// PE: %[[S:.*]] = jxp.sin %arg0
-// PE: %[[C:.*]] = jxp.cos %arg0
-// PE: return %[[S]], %[[C]]
-// PE-LABEL: func.func private @h_jvp_linear(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> tensor<3xf32> attributes {jxp.linear_results = array<i64: 1>}
-// PE-DAG: %[[TWO:.*]] = jxp.constant dense<2.000000e+00>
-// PE-DAG: %[[M:.*]] = jxp.mul %arg1, %arg0
-// PE: %[[R:.*]] = jxp.mul %[[M]], %[[TWO]]
-// PE: return %[[R]]
-// PE-NOT: jxp.linear_args
-func.func @h_jvp(%x: tensor<3xf32>, %t: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) attributes {jxp.linear_args = array<i64: 1>} {
-  %s = jxp.sin %x : tensor<3xf32>
-  %c = jxp.cos %x : tensor<3xf32>
-  %two = jxp.constant dense<2.0> : tensor<3xf32>
-  %dt = jxp.mul %t, %c : tensor<3xf32>
-  %dt2 = jxp.mul %dt, %two : tensor<3xf32>
-  return %s, %dt2 : tensor<3xf32>, tensor<3xf32>
 }
 
 // -----
