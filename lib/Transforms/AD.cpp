@@ -140,19 +140,20 @@ LogicalResult Driver::run(llvm::function_ref<bool(Operation *)> select) {
     }
   }
   for (func::FuncOp fn : order) {
-    if (inCycle.contains(fn)) {
-      WalkResult r = fn.walk([&](TransformOp op) {
-        if (!select(op))
-          return WalkResult::advance();
-        op->emitOpError("cannot be materialized: its callee reaches itself "
-                        "through transforms");
-        return WalkResult::interrupt();
-      });
-      if (r.wasInterrupted())
-        return failure();
-      continue;
-    }
-    if (failed(materializeIn(fn, select)))
+    // In a cycle, a transform whose callee is in a cycle too could never
+    // see its callee finished first (jxp never traces recursion).
+    WalkResult r = fn.walk([&](TransformOp op) {
+      if (!select(op) || !inCycle.contains(fn))
+        return WalkResult::advance();
+      auto callee = symbolTable.lookup<func::FuncOp>(
+          op.getCalleeRef().getValue());
+      if (!callee || !inCycle.contains(callee))
+        return WalkResult::advance();
+      op->emitOpError("cannot be materialized: its callee reaches itself "
+                      "through transforms");
+      return WalkResult::interrupt();
+    });
+    if (r.wasInterrupted() || failed(materializeIn(fn, select)))
       return failure();
   }
   for (const RuleRequest &r : requests)
@@ -201,7 +202,7 @@ FailureOr<func::FuncOp> jvpOf(func::FuncOp callee, ArrayRef<int64_t> wrt,
     return failure();
   auto jvp = ad::buildJvp(*body, wrt, (callee.getSymName() + "_jvp").str(),
                           ctx.symbols(), ctx.ruleRequests());
-  body->erase();
+  ctx.symbols().erase(*body);
   if (failed(jvp) || failed(ad::inlineCalls(*jvp)))
     return failure();
   return jvp;
@@ -223,9 +224,13 @@ FailureOr<ad::VjpParts> ad::buildVjpParts(func::FuncOp callee,
     tangents.push_back(numInputs + k);
   std::string base = callee.getSymName().str();
   auto split = ad::partialEval(*jvp, tangents, base, ctx.symbols());
-  jvp->erase();
+  ctx.symbols().erase(*jvp);
   if (failed(split))
     return failure();
+  auto dropSplit = [&] {
+    ctx.symbols().erase(split->primal);
+    ctx.symbols().erase(split->linear);
+  };
   // The linear function's results are the JVP's linear results: a subset
   // of the result tangents. Zero cotangents among them stay symbolic.
   VjpParts parts;
@@ -236,8 +241,10 @@ FailureOr<ad::VjpParts> ad::buildVjpParts(func::FuncOp callee,
   for (unsigned i = 0, j = 0; i < 2 * numResults; ++i) {
     if (!split->linearResults[i])
       continue;
-    if (i < numResults)
+    if (i < numResults) {
+      dropSplit();
       return callee.emitOpError("primal result depends on a tangent");
+    }
     if (llvm::is_contained(zeroCts, (int64_t)(i - numResults)))
       linearCtZero.push_back(j);
     parts.linearResults.push_back(i - numResults);
@@ -249,8 +256,10 @@ FailureOr<ad::VjpParts> ad::buildVjpParts(func::FuncOp callee,
   auto transposed = ad::buildTranspose(split->linear, linearInputs,
                                        linearCtZero, base + "_lin_t",
                                        ctx.symbols());
-  if (failed(transposed))
+  if (failed(transposed)) {
+    dropSplit();
     return failure();
+  }
   parts.transposed = *transposed;
   return parts;
 }
@@ -326,10 +335,13 @@ FailureOr<func::FuncOp> VjpOp::derive(TransformContext &ctx,
         SmallVector<Value> results(primal.getResults().take_front(numResults));
         results.append(cts.getResults().begin(), cts.getResults().end());
         func::ReturnOp::create(b, callee.getLoc(), results);
-        if (failed(ad::inlineCalls(vjp)))
-          return failure();
+        LogicalResult inlined = ad::inlineCalls(vjp);
         for (func::FuncOp f : {parts->primal, parts->linear, parts->transposed})
-          f.erase();
+          ctx.symbols().erase(f);
+        if (failed(inlined)) {
+          ctx.symbols().erase(vjp);
+          return failure();
+        }
         return vjp;
       });
 }
@@ -357,7 +369,7 @@ LinearTransposeOp::derive(TransformContext &ctx,
         auto t = ad::buildTranspose(*body, wrt, zeroCts,
                                     (callee.getSymName() + "_transpose").str(),
                                     ctx.symbols());
-        body->erase();
+        ctx.symbols().erase(*body);
         return t;
       });
 }

@@ -52,7 +52,7 @@ FailureOr<func::FuncOp> ad::cloneInlined(func::FuncOp fn, StringRef name,
   copy.setPrivate();
   symbols.insert(copy, std::next(Block::iterator(fn)));
   if (failed(inlineCalls(copy))) {
-    copy.erase();
+    symbols.erase(copy);
     return failure();
   }
   return copy;

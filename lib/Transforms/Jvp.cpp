@@ -90,6 +90,10 @@ LogicalResult Differentiator::differentiateOps(Block &src, OpBuilder &b,
         !capturesTangent(clone, tangent))
       continue; // all zero: so are the results' tangents
     auto rule = llvm::dyn_cast<JvpRule>(clone);
+    if (!rule && llvm::isa<TransformOp>(clone))
+      return op.emitOpError("cannot be differentiated before it is "
+                            "materialized (the jxp-ad pass materializes "
+                            "every kind of transform, callee first)");
     if (!rule)
       return op.emitOpError("cannot be differentiated: it has no JVP rule");
     OpJvpContext ctx(*this, b, operandTangents);
@@ -218,7 +222,7 @@ FailureOr<func::FuncOp> ad::buildJvp(func::FuncOp fn, ArrayRef<int64_t> wrt,
   SmallVector<bool> wanted(type.getNumResults(), true), nonzero;
   if (failed(d.differentiateRegion(fn.getBody(), jvp.getBody(), argTangents,
                                    wanted, nonzero))) {
-    jvp.erase();
+    symbols.erase(jvp);
     return failure();
   }
   return jvp;

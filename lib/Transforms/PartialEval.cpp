@@ -25,8 +25,9 @@ class Splitter final : public PartialEvalContext {
 public:
   Splitter(Block *knownBlock, Block *unknownBlock, unsigned numLinearInputs)
       : kb(OpBuilder::atBlockEnd(knownBlock)),
-        ub(OpBuilder::atBlockEnd(unknownBlock)), unknownBlock(unknownBlock),
-        numLinearInputs(numLinearInputs) {}
+        ub(OpBuilder::atBlockEnd(unknownBlock)),
+        constants(OpBuilder::atBlockBegin(unknownBlock)),
+        unknownBlock(unknownBlock), numLinearInputs(numLinearInputs) {}
 
   OpBuilder &knownBuilder() override { return kb; }
   OpBuilder &unknownBuilder() override { return ub; }
@@ -38,7 +39,9 @@ public:
       return m;
     Operation *def = v.getDefiningOp();
     if (def && def->getNumOperands() == 0 && def->getNumRegions() == 0) {
-      ub.clone(*def, unknownMap);
+      // At the top of the function, whatever region ub builds in now: the
+      // clone serves every later use.
+      constants.clone(*def, unknownMap);
       return unknownMap.lookup(v);
     }
     // A residual: the next input before the linear ones.
@@ -73,7 +76,7 @@ public:
     return success();
   }
 
-  OpBuilder kb, ub;
+  OpBuilder kb, ub, constants;
   Block *unknownBlock;
   unsigned numLinearInputs;
   DenseSet<Value> unknownValues;
@@ -107,14 +110,22 @@ ad::partialEval(func::FuncOp fn, ArrayRef<int64_t> linear, StringRef name,
       s.setKnown(a, knownBlock->addArgument(a.getType(), a.getLoc()));
   }
 
+  auto dropHalves = [&] {
+    symbols.erase(split.primal);
+    symbols.erase(split.linear);
+  };
   for (Operation &op : body.without_terminator()) {
     auto rule = llvm::dyn_cast<PartialEvalRule>(&op);
-    if (failed(rule ? rule.partialEval(s) : s.defaultSplit(&op)))
+    if (failed(rule ? rule.partialEval(s) : s.defaultSplit(&op))) {
+      dropHalves();
       return failure();
+    }
     for (Value r : op.getResults())
-      if (!s.isUnknown(r) && !s.knownMap.contains(r))
+      if (!s.isUnknown(r) && !s.knownMap.contains(r)) {
+        dropHalves();
         return op.emitOpError("partial evaluation rule left a result on "
                               "neither side");
+      }
   }
 
   SmallVector<Value> primalOuts, linearOuts;
@@ -157,11 +168,11 @@ struct JxpPartialEvalPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
+    // Functions of this module only: the symbol table is this module's.
     SmallVector<func::FuncOp> marked;
-    module.walk([&](func::FuncOp fn) {
+    for (func::FuncOp fn : module.getOps<func::FuncOp>())
       if (fn->hasAttr("jxp.linear_args"))
         marked.push_back(fn);
-    });
     for (func::FuncOp fn : marked) {
       auto linear = fn->getAttrOfType<DenseI64ArrayAttr>("jxp.linear_args");
       if (!linear) {

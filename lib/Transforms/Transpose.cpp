@@ -198,7 +198,7 @@ ad::buildTranspose(func::FuncOp fn, ArrayRef<int64_t> linear,
   Transposer t;
   if (failed(t.transposeRegion(fn.getBody(), tr.getBody(), linearArgs,
                                zeroCts))) {
-    tr.erase();
+    symbols.erase(tr);
     return failure();
   }
   return tr;

@@ -1214,9 +1214,10 @@ class custom_jvp(_CustomRuleFunction):
         n = len(avals)
 
         def trace_rule(zeros):
-            if frame.module.context is not core.context():
-                raise RuntimeError("a custom_jvp rule was requested after "
-                                   "its trace's MLIR context was replaced")
+            with core.using_context(frame.module.context):
+                _trace(zeros)
+
+        def _trace(zeros):
             rule, given = rule_for({k for k in diff if zeros[k]})
             in_avals = (list(avals) + [avals[k] for k in given]
                         + [abstractify(c) for c in closure])

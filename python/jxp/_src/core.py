@@ -7,6 +7,7 @@ innermost frame or, outside any trace, runs it eagerly as a tiny compiled
 program (see api.py).
 """
 
+import contextlib
 import itertools
 import os
 import sys
@@ -99,6 +100,23 @@ def context():
     if ctx is None:
         ctx = _new_context()
     return ctx
+
+
+@contextlib.contextmanager
+def using_context(ctx):
+    """Traces into `ctx` (a module's context, e.g. one traced on another
+    thread or before this thread's context was replaced): this thread's
+    context and caches are swapped for the duration."""
+    st = _state
+    if st.ctx is ctx:
+        yield
+        return
+    saved = (st.ctx, st.types, st.locations)
+    st.ctx, st.types, st.locations = ctx, {}, {}
+    try:
+        yield
+    finally:
+        st.ctx, st.types, st.locations = saved
 
 
 def start_trace():
@@ -338,9 +356,15 @@ class Frame:
         key = _capture_key(x)
         t = self._captures.get(key)
         if t is None and self.sealed:
-            if isinstance(x, ArrayBase):
-                return self.constant(x)
-            raise errors.UnexpectedTracerError(x)
+            if isinstance(x, Tracer):
+                raise errors.UnexpectedTracerError(
+                    f"{self.name} closes over a traced value that the "
+                    f"function it belongs to does not use "
+                    f"({x.aval.str_short()}, traced in {x.frame.name}): jxp "
+                    f"traces custom_jvp rules with symbolic_zeros=True after "
+                    f"the function, so they can only close over what the "
+                    f"function closes over. Pass the value as an argument.")
+            return self.constant(x)  # a concrete array: a constant
         if t is None:
             value = self.block.add_argument(mlir_type(aval),
                                             ir.Location.unknown())
