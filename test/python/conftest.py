@@ -9,14 +9,34 @@ import sys
 
 os.environ["TF_CPP_MIN_LOG_LEVEL"] = "1"
 
+# Most of the suite's time is XLA compiling, mostly the same programs as in
+# the last run: keep jxp's and JAX's executables in a persistent cache,
+# shared by the xdist workers and by the child processes some tests start
+# (they read these variables as JAX does). It lives in the user's cache
+# directory, like ccache's, so a fresh clone on the same machine (CI's
+# case) starts warm; a cache set by the user wins. Entries are keyed by the
+# program text without locations, compile options and versions, so a
+# change anywhere recompiles exactly what it changes.
+_REPO = pathlib.Path(__file__).resolve().parents[2]
+_XDG_CACHE = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+    os.path.expanduser("~"), ".cache")
+os.environ.setdefault("JAX_COMPILATION_CACHE_DIR",
+                      os.path.join(_XDG_CACHE, "jxp", "xla-cache"))
+os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")
+# jxp's part of it stays under this many bytes (JAX's part is bounded by
+# the number of distinct reference programs).
+CACHE_MAX_SIZE = 2 << 30
+
 try:
     import jxp  # noqa: F401
 except ImportError:
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "python"))
+    sys.path.insert(0, str(_REPO / "python"))
     for _name in [m for m in sys.modules if m == "jxp" or m.startswith("jxp.")]:
         del sys.modules[_name]
     import jxp  # noqa: F401,E402
 
+if jxp.config.read("jax_compilation_cache_max_size") == -1:
+    jxp.config.update("jax_compilation_cache_max_size", CACHE_MAX_SIZE)
 
 import pytest  # noqa: E402
 

@@ -1152,14 +1152,12 @@ def test_vjp_of_cotangent_with_wrong_shape_raises():
 
 
 # ---------------------------------------------------------------------------
-# jnp.linalg.norm (once jxp.numpy has linalg)
+# jnp.linalg.norm
 # ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("ord_axis", [(None, None), (2, 1), ("fro", None)])
 def test_linalg_norm_grad(ord_axis):
-    if not hasattr(jnp, "linalg"):
-        pytest.skip("jxp.numpy.linalg is not implemented yet")
     ord_, axis = ord_axis
     x = normal(3, 4)
 

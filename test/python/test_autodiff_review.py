@@ -31,7 +31,7 @@ import pytest
 
 import jxp
 import jxp.numpy as jnp
-from jxp_test_util import assert_same, raises_like
+from jxp_test_util import assert_same, assert_same_structure, raises_like
 
 F32 = np.float32
 BF16 = ml_dtypes.bfloat16
@@ -1073,9 +1073,9 @@ _HOLOMORPHIC = {
 
 
 def _same_complex(got, want):
+    assert_same_structure(got, want)
     got_l = jxp.tree_util.tree_leaves(got)
     want_l = jax.tree_util.tree_leaves(want)
-    assert len(got_l) == len(want_l)
     for g, w in zip(got_l, want_l):
         assert g.dtype == w.dtype and g.shape == w.shape
         np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-5,

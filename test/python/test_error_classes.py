@@ -38,6 +38,7 @@ import pytest
 
 import jxp
 import jxp.numpy as jnp
+from jxp_test_util import assert_same_structure
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -102,9 +103,9 @@ def check_same(run_jax, run_jxp, what=""):
     assert got_err is None, (
         f"{what}: JAX returns {want!r}; jxp raises "
         f"{type(got_err).__name__}: {got_err}")
+    assert_same_structure(got, want)
     got_leaves = jxp.tree_util.tree_leaves(got)
     want_leaves = jax.tree_util.tree_leaves(want)
-    assert len(got_leaves) == len(want_leaves), (what, got, want)
     for g, w in zip(got_leaves, want_leaves):
         _assert_same_leaf(g, w, what)
     return None, None

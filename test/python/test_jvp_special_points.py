@@ -35,6 +35,7 @@ import pytest
 
 import jxp
 import jxp.numpy as jnp
+from jxp_test_util import assert_same_structure
 
 INF, NAN = np.inf, np.nan
 F32 = np.float32
@@ -152,9 +153,9 @@ def _check_leaf(path, got, want, rtol, atol):
 
 
 def _compare(got, want, rtol, atol):
-    got_leaves, got_tree = jxp.tree_util.tree_flatten(got)
-    want_leaves, want_tree = jax.tree_util.tree_flatten(want)
-    assert len(got_leaves) == len(want_leaves), (got_tree, want_tree)
+    assert_same_structure(got, want)
+    got_leaves = jxp.tree_util.tree_leaves(got)
+    want_leaves = jax.tree_util.tree_leaves(want)
     paths = [jax.tree_util.keystr(p) for p, _ in
              jax.tree_util.tree_flatten_with_path(want)[0]]
     for path, g, w in zip(paths, got_leaves, want_leaves):

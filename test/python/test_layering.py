@@ -39,11 +39,6 @@ LAYERS = [
 # awaiting their change: (importer, imported) -> what to do. An entry that no
 # longer occurs fails the test, so the list only shrinks.
 KNOWN = {
-    ("jxp._src.config", "jxp._src.core"):
-        "upward and function-local: config asks core whether a trace is "
-        "running; core should install that check in config (a hook)",
-    ("jxp._src.config", "jxp._src.errors"):
-        "function-local: move to the top of config.py",
 }
 
 

@@ -324,7 +324,7 @@ def test_sorting_under_jit_together():
             m.take_along_axis(x, m.argsort(x, 1), 1), m.nonzero(x > 0, size=4),
             m.argwhere(x > 0, size=3, fill_value=9), m.where(x > 0, size=2),
             m.unique(x, size=5, fill_value=0.0),
-            m.unique(m.round(x) if hasattr(m, "round") else x, size=6,
+            m.unique(m.round(x), size=6,
                      return_index=True, return_inverse=True,
                      return_counts=True),
             m.searchsorted(m.sort(m.ravel(x)), x), m.isclose(x, 0.5, atol=1),

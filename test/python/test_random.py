@@ -16,6 +16,7 @@ import pytest
 import jxp
 import jxp.random as jr
 from jxp._src import prng
+from jxp_test_util import assert_same_structure
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore:Explicitly requested dtype:UserWarning",
@@ -54,15 +55,31 @@ def _bits_view(a):
     return a
 
 
+def _typed_key_data(got, want):
+    """Typed keys replaced by their key data, on both sides (a key is
+    compared by its bits here; test_typed_key_is_a_pytree_leaf checks how
+    it flattens)."""
+    def is_jxp_key(x):
+        return isinstance(x, jr.PRNGKeyArray)
+
+    def is_jax_key(x):
+        return isinstance(x, jax.Array) and jax.dtypes.issubdtype(
+            x.dtype, jax.dtypes.prng_key)
+    got = jxp.tree_util.tree_map(
+        lambda x: jr.key_data(x) if is_jxp_key(x) else x, got,
+        is_leaf=is_jxp_key)
+    want = jax.tree_util.tree_map(
+        lambda x: jax.random.key_data(x) if is_jax_key(x) else x, want)
+    return got, want
+
+
 def assert_bits(got, want):
     """Same pytree, shapes, dtypes and weak types, and the same bits."""
+    got, want = _typed_key_data(got, want)
+    assert_same_structure(got, want)
     got_leaves = jxp.tree_util.tree_leaves(got)
     want_leaves = jax.tree_util.tree_leaves(want)
-    assert len(got_leaves) == len(want_leaves)
     for g, w in zip(got_leaves, want_leaves):
-        if isinstance(w, jax.Array) and jax.dtypes.issubdtype(
-                w.dtype, jax.dtypes.prng_key):
-            w = jax.random.key_data(w)
         assert isinstance(g, jxp.Array), type(g)
         assert g.shape == w.shape, (g.shape, w.shape)
         assert g.dtype == w.dtype, (g.dtype, w.dtype)
@@ -405,6 +422,19 @@ def test_typed_keys():
         jr.wrap_key_data(np.zeros((2, 3), np.uint32))
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "jxp registers PRNGKeyArray as a pytree node (jit flattens a key to its "
+    "uint32 data); in JAX a typed key is a jax.Array, a leaf. Making it a "
+    "leaf needs jit (api.py) to pass key leaves through."))
+def test_typed_key_is_a_pytree_leaf():
+    k, jk = jr.split(jr.key(0), 3), jax.random.split(jax.random.key(0), 3)
+    tree, jtree = {"k": k, "x": 1.0}, {"k": jk, "x": 1.0}
+    assert_same_structure(tree, jtree)
+    leaves = jxp.tree_util.tree_leaves(tree)
+    assert len(leaves) == len(jax.tree_util.tree_leaves(jtree))
+    assert leaves[0] is k
+
+
 @pytest.mark.parametrize("partitionable", PARTITIONABLE)
 def test_typed_keys_under_jit(partitionable):
     with flags(partitionable=partitionable):
@@ -464,16 +494,12 @@ def _u32(v):
 
 @pytest.mark.parametrize("composed", [True, False])
 def test_threefry_known_answers(composed):
-    if not composed and not hasattr(jxp.lax, "threefry2x32"):
-        pytest.skip("no jxp.lax.threefry2x32")
     fn = prng.threefry2x32_composed if composed else jxp.lax.threefry2x32
     for (k0, k1), (x0, x1), (y0, y1) in KAT:
         got = jxp.jit(fn)(_u32(k0), _u32(k1), _u32([x0]), _u32([x1]))
         assert [int(np.asarray(g)[0]) for g in got] == [y0, y1]
 
 
-@pytest.mark.skipif(not hasattr(jxp.lax, "threefry2x32"),
-                    reason="no jxp.lax.threefry2x32")
 def test_threefry_op_matches_composition():
     rng = np.random.default_rng(0)
     k0, k1 = (_u32(rng.integers(0, 2 ** 32)) for _ in range(2))

@@ -1,9 +1,9 @@
 """jxp's runtime: the only module that touches jaxlib internals.
 
-It owns the CPU PJRT client, the MLIR context used to parse StableHLO text,
-compilation, host<->device transfers and execution.  It never imports the
-``jax`` package, and avoids the jaxlib entry points that would do so behind
-our back.
+It owns the CPU PJRT client, compilation (with JAX's persistent executable
+cache), host<->device transfers and execution, and an MLIR context for
+reading StableHLO text.  It never imports the ``jax`` package, and avoids
+the jaxlib entry points that would do so behind our back.
 
 jaxlib behaviour this module relies on or works around (jaxlib 0.10.2):
 
@@ -24,6 +24,12 @@ jaxlib behaviour this module relies on or works around (jaxlib 0.10.2):
   alias the numpy array's memory (observed for large arrays), so a later
   in-place write to the numpy array would change the device value.  We copy
   during the call unless the caller opts out (``copy=False``).
+* ``Client.compile_and_load`` takes StableHLO text itself: it parses and
+  verifies it in jaxlib's own MLIR context (with the GIL released), so
+  compiles need no parse here; its parse errors arrive as
+  ``JaxRuntimeError``, which we turn into ``ValueError`` by parsing the text
+  ourselves, on that error path only.  ``LoadedExecutable.serialize`` and
+  ``Client.deserialize_executable`` are what JAX's compilation cache uses.
 * ``batched_device_put`` needs a sharding whose Python class provides
   ``memory_kind`` and ``_to_xla_hlo_sharding``.  JAX grafts those onto the C++
   ``SingleDeviceSharding`` class; we subclass it instead, so that importing
@@ -33,9 +39,9 @@ jaxlib behaviour this module relies on or works around (jaxlib 0.10.2):
 from __future__ import annotations
 
 import ctypes
-import io
 import os
 import threading
+import time
 
 # Quiet XLA's C++ INFO logs (e.g. the PJRT device-count banner), like JAX does.
 # Must happen before jaxlib's shared libraries initialize logging.
@@ -54,7 +60,8 @@ except ImportError:  # pragma: no cover
 __all__ = [
     "client", "devices", "set_x64", "x64_enabled", "parse_stablehlo",
     "compile", "Executable", "device_put", "to_numpy", "block_until_ready",
-    "DeviceBuffer",
+    "DeviceBuffer", "set_compilation_cache", "compilation_cache_dir",
+    "compilation_cache_stats",
 ]
 
 #: Type of the device buffers handed out by this module.
@@ -593,24 +600,378 @@ def _register_lapack():
             _lapack_registered = True
 
 
-def compile(stablehlo_text: str) -> Executable:  # noqa: A001
-    """Parses and compiles StableHLO text for the default device.
+def _normalize_avals(avals, what):
+    try:
+        return [(tuple(int(d) for d in shape), np.dtype(dtype))
+                for shape, dtype in avals]
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"{what}: expected a sequence of (shape, dtype) "
+                        f"pairs, got {avals!r}") from e
 
-    Raises ``ValueError`` for malformed/invalid IR and ``RuntimeError``
-    (``jaxlib``'s ``JaxRuntimeError``) when XLA rejects the program.
-    """
-    text = _as_text(stablehlo_text)
-    if "lapack_" in text:
-        _register_lapack()
+
+def _signature_of(loaded):
+    """([(shape, dtype)] of the inputs, same of the results) of a compiled
+    program, read from XLA's entry computation (no MLIR parse)."""
+    from jaxlib import _hlo
+    module, = loaded.hlo_modules()
+    pshape = _hlo.XlaComputation(
+        module.as_serialized_hlo_module_proto()).program_shape()
+
+    def aval(shape, what):
+        if not shape.is_array():
+            raise ValueError(f"unsupported {what} type of @main: {shape}")
+        if not shape.is_static():
+            raise ValueError(f"dynamic {what} shape of @main: {shape}")
+        try:
+            dtype = np.dtype(shape.numpy_dtype())
+        except Exception:
+            raise ValueError(
+                f"unsupported element type of @main {what}: {shape}") from None
+        return tuple(shape.dimensions()), dtype
+
+    result = pshape.result_shape()
+    # A @main with one result gives an array result shape; zero or several
+    # results give a tuple (StableHLO has no tuple-typed tensors results).
+    results = result.tuple_shapes() if result.is_tuple() else [result]
+    return ([aval(s, "argument") for s in pshape.parameter_shapes()],
+            [aval(s, "result") for s in results])
+
+
+def _diagnose_compile_failure(text: str) -> None:
+    """Called when PJRT rejected ``text``: raises ``ValueError`` with MLIR's
+    diagnostics if the text does not parse, verify or lack ``@main`` (what
+    jaxlib reports only as a runtime error), else returns."""
     with _lock, _mlir_context():
         module = _parse_locked(text)
-        in_avals, out_avals = _main_signature(module)
-        # Hand XLA a bytecode copy: it is parsed in jaxlib's own context, so
-        # the (slow) compilation needs no lock on our shared context.
-        buf = io.BytesIO()
-        module.operation.write_bytecode(buf)
-        del module
+        _main_signature(module)
+
+
+def compile(stablehlo_text, in_avals=None, out_avals=None):  # noqa: A001
+    """Compiles StableHLO text (generic or pretty form, ``str`` or UTF-8
+    ``bytes``) for the default device.
+
+    The text goes to PJRT as is, parsed once, in jaxlib's own MLIR context.
+    ``in_avals`` / ``out_avals`` (both or neither): the ``(shape, dtype)``
+    pairs of ``@main``'s arguments and results, when the caller knows them;
+    otherwise they are read from the compiled program.  They are trusted, not
+    checked, except when a persistent cache entry is written.
+
+    With ``jax_compilation_cache_dir`` set, executables are looked up in and
+    written to that directory (see ``set_compilation_cache``).
+
+    Raises ``ValueError`` for malformed or invalid IR (with MLIR's
+    diagnostics) and ``RuntimeError`` (``jaxlib``'s ``JaxRuntimeError``) when
+    XLA rejects the program.
+    """
+    text = _as_text(stablehlo_text)
+    if (in_avals is None) != (out_avals is None):
+        raise TypeError("compile: pass both in_avals and out_avals, or "
+                        "neither")
+    if in_avals is not None:
+        in_avals = _normalize_avals(in_avals, "in_avals")
+        out_avals = _normalize_avals(out_avals, "out_avals")
+    if "lapack_" in text:
+        _register_lapack()
     c = client()
-    exe = c.compile_and_load(buf.getvalue(), executable_devices=_device_list,
-                             compile_options=_compile_options())
-    return Executable(exe, in_avals, out_avals)
+    options = _compile_options()
+    cache = _cache
+    key = None
+    if cache is not None:
+        key = cache.key(text)
+        hit = cache.get(key, c, options)
+        if hit is not None:
+            loaded, cached_in, cached_out = hit
+            return Executable(loaded, cached_in, cached_out)
+    start = time.monotonic()
+    try:
+        loaded = c.compile_and_load(text, executable_devices=_device_list,
+                                    compile_options=options)
+    except _jax.JaxRuntimeError:
+        _diagnose_compile_failure(text)
+        raise
+    elapsed = time.monotonic() - start
+    if cache is not None and elapsed >= cache.min_compile_time:
+        sig_in, sig_out = _signature_of(loaded)
+        if in_avals is not None and (in_avals, out_avals) != (sig_in,
+                                                                sig_out):
+            raise ValueError(
+                f"compile: in_avals/out_avals {in_avals} -> {out_avals} do "
+                f"not match @main's signature {sig_in} -> {sig_out}")
+        in_avals, out_avals = sig_in, sig_out
+        cache.put(key, loaded, in_avals, out_avals)
+    elif in_avals is None:
+        in_avals, out_avals = _signature_of(loaded)
+    return Executable(loaded, in_avals, out_avals)
+
+
+# ---------------------------------------------------------------------------
+# Persistent executable cache (JAX's jax_compilation_cache_dir)
+# ---------------------------------------------------------------------------
+
+# One file per executable, named by the key:
+#   _ENTRY_MAGIC, 4-byte little-endian header length, a JSON header (the key,
+#   the signature, the payload's SHA-256), the payload (PJRT's serialized
+#   executable).
+# Files are written to a temporary name and renamed into place, so readers
+# (other threads, processes, xdist workers) see whole entries or none.
+# The checksum guards the deserializer, which trusts its input, against
+# damaged files; entries failing any check are ignored (and recompiled).
+_ENTRY_MAGIC = b"jxp-xla-cache-1\n"
+_ENTRY_SUFFIX = ".jxpexe"
+_TMP_PREFIX = ".tmp-"
+
+
+# Location aliases as MLIR prints them (`loc(#loc3)` after an op,
+# `#loc3 = loc("f.py":3:0)` at the end) and unknown locations; a location
+# printed inline stays in the key (a needless miss, never a wrong hit).
+_LOC_DEFS = None
+
+
+def _strip_locations(text):
+    global _LOC_DEFS
+    if _LOC_DEFS is None:
+        import re
+        _LOC_DEFS = (re.compile(r"^#loc\d*\s*=.*(?:\n|$)", re.M),
+                     re.compile(r" loc\((?:#loc\d*|unknown)\)"))
+    defs, uses = _LOC_DEFS
+    return uses.sub("", defs.sub("", text))
+
+
+def _dtype_from_name(name):
+    for dtype in _MLIR_DTYPES.values():
+        if dtype.name == name:
+            return dtype
+    return np.dtype(name)
+
+
+def _host_fingerprint():
+    """What an executable compiled for this CPU depends on besides PJRT's
+    version: the machine and its instruction-set extensions."""
+    import platform
+    parts = [platform.machine()]
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith(("flags", "Features")):
+                    parts.append(line.split(":", 1)[1].strip())
+                    break
+    except OSError:
+        parts.append(platform.processor())
+    return "\n".join(parts)
+
+
+class _DiskCache:
+    """An LRU directory of serialized executables, shared by processes."""
+
+    def __init__(self, path, max_size, min_compile_time):
+        self.path = os.fspath(path)
+        self.max_size = max_size  # bytes; -1: unbounded
+        self.min_compile_time = min_compile_time
+        self._prefix = None
+        # Counts since this configuration was set (approximate under
+        # threads): lookups found, lookups not found or unusable, writes.
+        self.hits = self.misses = self.writes = 0
+        # This process's estimate of the directory's size (None: unknown);
+        # other processes' writes show up at the next scan.
+        self._size = None
+        self._writes_since_scan = 0
+
+    def _key_prefix(self):
+        # Everything besides the text the compiled code depends on.
+        if self._prefix is None:
+            import hashlib
+            from jaxlib import version as _jaxlib_version
+            c = client()
+            h = hashlib.sha256()
+            for part in (_ENTRY_MAGIC, _jaxlib_version.__version__,
+                         c.platform, c.platform_version,
+                         _compile_options().SerializeAsString(),
+                         os.environ.get("XLA_FLAGS", ""),
+                         _host_fingerprint()):
+                part = part if isinstance(part, bytes) else str(part).encode()
+                h.update(len(part).to_bytes(8, "little"))
+                h.update(part)
+            self._prefix = h.digest()
+        return self._prefix
+
+    def key(self, text: str) -> str:
+        """The entry's name: a hash of the text without its locations (as
+        JAX's key leaves out debug info: a program moved to another line or
+        file compiles to the same code) and of ``_key_prefix``."""
+        import hashlib
+        h = hashlib.sha256(self._key_prefix())
+        h.update(_strip_locations(text).encode("utf-8"))
+        return h.hexdigest()
+
+    def _file(self, key):
+        return os.path.join(self.path, key + _ENTRY_SUFFIX)
+
+    def get(self, key, c, options):
+        """(loaded executable, in_avals, out_avals), or None on a miss or
+        an unusable entry."""
+        import hashlib
+        import json
+        path = self._file(key)
+        self.misses += 1
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError:
+            return None
+        try:
+            if not data.startswith(_ENTRY_MAGIC):
+                return None
+            pos = len(_ENTRY_MAGIC)
+            hlen = int.from_bytes(data[pos:pos + 4], "little")
+            header = json.loads(data[pos + 4:pos + 4 + hlen])
+            payload = data[pos + 4 + hlen:]
+            if (header["key"] != key or header["sha256"] !=
+                    hashlib.sha256(payload).hexdigest()):
+                return None
+            in_avals = [(tuple(s), _dtype_from_name(d))
+                        for s, d in header["in"]]
+            out_avals = [(tuple(s), _dtype_from_name(d))
+                         for s, d in header["out"]]
+        except (ValueError, KeyError, TypeError, IndexError):
+            return None
+        try:
+            loaded = c.deserialize_executable(payload, _device_list, options)
+        except _jax.JaxRuntimeError:
+            return None
+        if self.max_size > 0:
+            try:  # the file's mtime is its last use, for LRU eviction
+                os.utime(path)
+            except OSError:
+                pass
+        self.misses -= 1
+        self.hits += 1
+        return loaded, in_avals, out_avals
+
+    def put(self, key, loaded, in_avals, out_avals):
+        """Writes an entry; failures (disk full, read-only directory) only
+        lose the entry."""
+        import hashlib
+        import json
+        import tempfile
+        try:
+            payload = loaded.serialize()
+        except _jax.JaxRuntimeError:
+            return
+        header = json.dumps({
+            "key": key,
+            "sha256": hashlib.sha256(payload).hexdigest(),
+            "in": [[list(s), d.name] for s, d in in_avals],
+            "out": [[list(s), d.name] for s, d in out_avals],
+        }).encode()
+        data = b"".join([_ENTRY_MAGIC, len(header).to_bytes(4, "little"),
+                         header, payload])
+        if self.max_size > 0 and len(data) > self.max_size:
+            return
+        tmp = None
+        try:
+            os.makedirs(self.path, exist_ok=True)
+            if self.max_size > 0:
+                self._bound(len(data))
+            fd, tmp = tempfile.mkstemp(prefix=_TMP_PREFIX, dir=self.path)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, self._file(key))
+            tmp = None
+            self.writes += 1
+        except OSError:
+            pass
+        finally:
+            if tmp is not None:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+
+    # Rescan the directory after this many writes even when the estimate
+    # fits: other processes write to it too.
+    _SCAN_EVERY = 64
+
+    def _bound(self, incoming):
+        """Keeps the directory within ``max_size`` with ``incoming`` more
+        bytes, scanning it only when the running estimate says it may be
+        full (or every _SCAN_EVERY writes), not at every write."""
+        self._writes_since_scan += 1
+        if (self._size is None or self._size + incoming > self.max_size
+                or self._writes_since_scan >= self._SCAN_EVERY):
+            self._size = self._evict(incoming)
+            self._writes_since_scan = 0
+        self._size += incoming
+
+    def _evict(self, incoming):
+        """Deletes least recently used entries if ``incoming`` more bytes
+        do not fit in ``max_size``, down to 90% of it so that the next
+        writes need no scan; returns the size left.  Concurrent evictors may
+        delete the same file; whoever loses the race just moves on."""
+        entries = []
+        total = 0
+        now = time.time()
+        with os.scandir(self.path) as it:
+            for e in it:
+                try:
+                    st = e.stat()
+                except OSError:
+                    continue
+                if e.name.endswith(_ENTRY_SUFFIX):
+                    entries.append((st.st_mtime, e.path, st.st_size))
+                    total += st.st_size
+                elif e.name.startswith(_TMP_PREFIX) and \
+                        now - st.st_mtime > 3600:
+                    try:  # left behind by a killed writer
+                        os.unlink(e.path)
+                    except OSError:
+                        pass
+        if total + incoming <= self.max_size:
+            return total
+        target = self.max_size * 0.9
+        entries.sort()
+        for _, path, size in entries:
+            try:
+                os.unlink(path)
+            except OSError:
+                continue
+            total -= size
+            if total + incoming <= target:
+                break
+        return total
+
+
+_cache = None  # the _DiskCache in use, or None
+
+
+def set_compilation_cache(path, max_size=-1, min_compile_time=1.0):
+    """Configures the persistent executable cache (jxp.config's
+    ``jax_compilation_cache_dir``, ``jax_compilation_cache_max_size``,
+    ``jax_persistent_cache_min_compile_time_secs`` call this).
+
+    ``path`` None or empty: no cache.  ``max_size``: bytes, least recently
+    used entries are evicted beyond it; -1 unbounded; 0 disables the cache
+    (JAX's semantics).  Programs compiling faster than ``min_compile_time``
+    seconds are not written.  The directory is created on the first write.
+    """
+    global _cache
+    max_size = int(max_size)
+    if not path or max_size == 0:
+        _cache = None
+    else:
+        _cache = _DiskCache(path, max_size, float(min_compile_time))
+
+
+def compilation_cache_dir():
+    """The directory of the persistent executable cache, or None."""
+    cache = _cache
+    return None if cache is None else cache.path
+
+
+def compilation_cache_stats():
+    """{"hits", "misses", "writes"} of the persistent cache since it was
+    last configured, or None when there is no cache."""
+    cache = _cache
+    if cache is None:
+        return None
+    return {"hits": cache.hits, "misses": cache.misses,
+            "writes": cache.writes}
