@@ -13,12 +13,13 @@ export TF_CPP_MIN_LOG_LEVEL := 1
 export CCACHE_BASEDIR := $(CURDIR)
 export PATH := $(CURDIR)/$(VENV)/bin:/usr/lib/llvm-22/bin:$(PATH)
 
-.PHONY: example test build system-deps python-deps lit pytest bench dev clean
+.PHONY: example test build system-deps python-deps lit pytest fuzz fuzz-smoke \
+	bench dev clean
 
 example: build
 	$(VPY) examples/quickstart.py
 
-test: build lit pytest
+test: build lit pytest fuzz-smoke
 
 system-deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -32,7 +33,7 @@ $(VENV)/.deps: pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip
 	$(VPY) -m pip install -q "jaxlib==0.10.2" numpy ml_dtypes optree \
-	  "scikit-build-core>=0.10" "nanobind>=2.0" pytest pytest-xdist lit \
+	  "scikit-build-core>=0.10" "nanobind>=2.0" pytest pytest-xdist hypothesis lit \
 	  "jax==0.10.2"
 	touch $@
 
@@ -49,11 +50,28 @@ lit:
 pytest:
 	$(VPY) -m pytest -q -p no:cacheprovider -n auto test/python
 
+# Mutation fuzzing of jxp's compiler (test/fuzz/fuzz_jxp_opt.py): any
+# crash, hang, pass producing invalid IR, StableHLO jaxlib rejects or XLA
+# fails to compile fails the target, with reproducers in test/fuzz/findings.
+# `make fuzz` runs long (FUZZ_RUNS mutants); `make test` runs a fixed-seed
+# smoke of a few minutes.
+FUZZ_RUNS ?= 100000
+FUZZ_SEED ?= 0
+FUZZ_JOBS ?= 2
+fuzz: build
+	$(VPY) test/fuzz/fuzz_jxp_opt.py --runs $(FUZZ_RUNS) --seed $(FUZZ_SEED) \
+	  --jobs $(FUZZ_JOBS) --progress 5000
+
+fuzz-smoke:
+	$(VPY) test/fuzz/fuzz_jxp_opt.py --runs 8000 --seed smoke --jobs 2 \
+	  --progress 2000
+
 bench: build
 	$(VPY) bench/bench_jit.py
 	$(VPY) bench/bench_grad.py
 	$(VPY) bench/bench_threefry.py
 	$(VPY) bench/soak_memory.py
+	$(VPY) bench/soak_threads.py
 
 # A developer build in build/dev, linked into python/ (PYTHONPATH=python).
 dev: system-deps

@@ -10,6 +10,8 @@
 #include "Dialect/JxpDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace mlir::jxp {
 #define GEN_PASS_DEF_CONVERTJXPTOSTABLEHLOPASS
@@ -44,7 +46,8 @@ struct ConvertJxpToStableHLOPass
                       "cannot be converted again)");
       return WalkResult::interrupt();
     });
-    if (walk.wasInterrupted() || failed(checkSignatures(module)))
+    if (walk.wasInterrupted() || failed(checkSignatures(module)) ||
+        failed(checkNoRecursion(module)))
       return signalPassFailure();
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
@@ -74,14 +77,86 @@ struct ConvertJxpToStableHLOPass
       FunctionType type = fn.getFunctionType();
       for (auto [what, types] : {std::pair{"argument", type.getInputs()},
                                  std::pair{"result", type.getResults()}})
-        for (auto [i, t] : llvm::enumerate(types))
-          if (failed(verifyArrayType(t, [&, what = what, i = i] {
-                return fn.emitOpError() << what << " #" << i << " ";
-              })))
+        for (auto [i, t] : llvm::enumerate(types)) {
+          auto emit = [&, what = what, i = i] {
+            return fn.emitOpError() << what << " #" << i << " ";
+          };
+          if (!isArrayType(t)) {
+            emit() << "has type " << t
+                   << ", which is no jxp array (a ranked tensor of i1, "
+                      "8 to 64-bit integers, f16, bf16, f32, f64 or "
+                      "complex<f32/f64>)";
             return WalkResult::interrupt();
+          }
+          if (failed(verifyArrayType(t, emit)))
+            return WalkResult::interrupt();
+        }
       return WalkResult::advance();
     });
     return failure(walk.wasInterrupted());
+  }
+
+  /// The types jxp's ops take (the ODS constraint Jxp_Tensor).
+  static bool isArrayType(Type t) {
+    auto tensor = llvm::dyn_cast<RankedTensorType>(t);
+    if (!tensor)
+      return false;
+    Type elt = tensor.getElementType();
+    if (auto complex = llvm::dyn_cast<ComplexType>(elt))
+      return complex.getElementType().isF32() ||
+             complex.getElementType().isF64();
+    if (auto integer = llvm::dyn_cast<IntegerType>(elt))
+      return !integer.isSigned() &&
+             (integer.getWidth() == 1
+                  ? integer.isSignless()
+                  : llvm::is_contained({8u, 16u, 32u, 64u},
+                                       integer.getWidth()));
+    return elt.isF16() || elt.isBF16() || elt.isF32() || elt.isF64();
+  }
+
+  /// XLA crashes on a program whose functions call each other in a cycle
+  /// (JAX never builds one): refuse it. Calls are the ops naming a
+  /// `callee` (func.call and the custom-derivative calls, whose rules,
+  /// which may call the function back, are named by other attributes).
+  static LogicalResult checkNoRecursion(ModuleOp module) {
+    SymbolTable symbols(module);
+    enum State { Unseen, Open, Done };
+    DenseMap<Operation *, State> state;
+    // An explicit stack: call chains may be long.
+    for (auto root : module.getOps<func::FuncOp>()) {
+      if (state.lookup(root) != Unseen)
+        continue;
+      SmallVector<std::pair<func::FuncOp, SmallVector<func::FuncOp>>> stack;
+      auto push = [&](func::FuncOp fn) {
+        state[fn] = Open;
+        SmallVector<func::FuncOp> callees;
+        fn.walk([&](Operation *op) {
+          auto ref = op->getAttrOfType<FlatSymbolRefAttr>("callee");
+          if (auto callee =
+                  ref ? symbols.lookup<func::FuncOp>(ref.getValue()) : nullptr)
+            callees.push_back(callee);
+        });
+        stack.push_back({fn, std::move(callees)});
+      };
+      push(root);
+      while (!stack.empty()) {
+        auto &[fn, callees] = stack.back();
+        if (callees.empty()) {
+          state[fn] = Done;
+          stack.pop_back();
+          continue;
+        }
+        func::FuncOp callee = callees.pop_back_val();
+        State s = state.lookup(callee);
+        if (s == Open)
+          return callee.emitOpError()
+                 << "calls itself (directly or through other functions): "
+                    "XLA programs cannot recurse";
+        if (s == Unseen)
+          push(callee);
+      }
+    }
+    return success();
   }
 };
 } // namespace

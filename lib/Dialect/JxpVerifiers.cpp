@@ -87,6 +87,10 @@ LogicalResult checkOneIndexType(Operation *op, ValueRange indices) {
 static int64_t elementBytes(Type elt) {
   if (auto complex = llvm::dyn_cast<ComplexType>(elt))
     return 2 * elementBytes(complex.getElementType());
+  // XLA's CPU compiler computes f16 and bf16 arrays as f32 ones, and fails
+  // on an array whose f32 form would overflow (found by the fuzzer).
+  if (llvm::isa<FloatType>(elt) && elt.getIntOrFloatBitWidth() == 16)
+    return 4;
   if (llvm::isa<IntegerType, FloatType>(elt))
     return (elt.getIntOrFloatBitWidth() + 7) / 8;
   return 1;
@@ -104,13 +108,23 @@ mlir::jxp::verifyArrayType(Type type,
   // XLA multiplies the sizes in order, then by the element size, and aborts
   // on an overflow even when a later size is 0: so do we, without the abort.
   std::optional<int64_t> bytes = elementBytes(tensor.getElementType());
-  for (int64_t d : tensor.getShape())
+  std::optional<int64_t> elements = 1;
+  for (int64_t d : tensor.getShape()) {
     if (bytes)
       bytes = llvm::checkedMul(*bytes, std::max<int64_t>(d, 1));
+    if (elements)
+      elements = llvm::checkedMul(*elements, std::max<int64_t>(d, 1));
+  }
   if (!bytes)
     return emitError() << "of type " << type
                        << " would hold 2^63 bytes or more, more than XLA "
                           "can address";
+  // XLA's compiler also aborts (std::bad_alloc) on an array of more than
+  // 2^62 elements, even of fewer bytes (an i8 or i1 array).
+  if (!elements || *elements > (int64_t(1) << 62))
+    return emitError() << "of type " << type
+                       << " would hold more than 2^62 elements, more than "
+                          "XLA can compile";
   return success();
 }
 
@@ -136,6 +150,17 @@ LogicalResult ConstantOp::verify() {
   if (getValue().getType() != getType())
     return emitOpError("value type ")
            << getValue().getType() << " differs from result type " << getType();
+  // MLIR's parser takes a complex literal for a real array as two reals,
+  // whatever the number of elements (`dense<(1.0, 2.0)> : tensor<3xf32>`):
+  // reading such a literal overruns its buffer.
+  if (auto dense = llvm::dyn_cast<DenseIntOrFPElementsAttr>(getValue())) {
+    bool splat = false;
+    if (!DenseElementsAttr::isValidRawBuffer(dense.getType(),
+                                             dense.getRawData(), splat))
+      return emitOpError("literal holds ")
+             << dense.getRawData().size() << " bytes, not the "
+             << getType().getNumElements() << " elements of " << getType();
+  }
   return success();
 }
 
@@ -315,7 +340,17 @@ LogicalResult SliceOp::verify() {
     int64_t span = limit[i] - start[i];
     expected.push_back(span == 0 ? 0 : (span - 1) / strides[i] + 1);
   }
-  return expectShape(*this, expected);
+  if (failed(expectShape(*this, expected)))
+    return failure();
+  // XLA computes (limit - start + stride - 1) / stride and aborts when the
+  // sum overflows (a dimension of size -1).
+  for (int64_t i = 0; i < in.getRank(); ++i)
+    if (!llvm::checkedAdd(limit[i] - start[i], strides[i] - 1))
+      return emitOpError("stride ")
+             << strides[i] << " of dimension " << i
+             << " overflows XLA's size arithmetic: (limit - start) + stride "
+                "- 1 exceeds int64";
+  return success();
 }
 
 LogicalResult DynamicSliceOp::verify() {
@@ -475,13 +510,20 @@ static LogicalResult verifyCumulative(Op op) {
     return op.emitOpError("axis ") << axis << " is out of range for rank "
                                    << rank;
   // The scan is a reduce_window over the axis padded with n - 1 elements
-  // (as JAX lowers it): 2n - 1 must fit in int64.
+  // (as JAX lowers it): 2n - 1 must fit in int64, and the padded array be
+  // one XLA can compile.
   int64_t n = op.getType().getDimSize(axis);
   if (n > (int64_t(1) << 62))
     return op.emitOpError("axis ")
            << axis << " of size " << n
            << " is too long to scan: padded to 2n - 1 it overflows int64";
-  return success();
+  SmallVector<int64_t> padded(op.getType().getShape());
+  padded[axis] = std::max<int64_t>(2 * n - 1, 0);
+  return verifyArrayType(op.getType().clone(padded), [&] {
+    return op.emitOpError("axis ")
+           << axis << " of size " << n
+           << " is too long to scan: padded to 2n - 1, the array ";
+  });
 }
 LogicalResult CumsumOp::verify() { return verifyCumulative(*this); }
 LogicalResult CumprodOp::verify() { return verifyCumulative(*this); }

@@ -102,6 +102,12 @@ Value gather(Emitter &e, const GatherDims &g, Value operand, Value indices,
   auto in = Emitter::typeOf(operand);
   Type elt = in.getElementType();
   auto type = RankedTensorType::get(shape, elt);
+  // An operand empty along a dimension has no window: no update of the
+  // scatter this gather reads back landed anywhere, and the gather itself
+  // would be invalid (a slice of 1 from a dimension of 0). It reads zeros.
+  for (auto [size, dim] : llvm::zip(g.sliceSizes, in.getShape()))
+    if (size > dim)
+      return e.zeros(type);
   auto build = [&](Value src, RankedTensorType t, TypedAttr fill) -> Value {
     return GatherOp::create(e.b, e.loc, t, src, indices, g.offsetDims,
                             g.collapsedSliceDims, g.operandBatchingDims,

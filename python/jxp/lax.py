@@ -5,7 +5,7 @@ import builtins
 import numpy as np
 
 from ._src import dtypes
-from ._src.core import abstractify
+from ._src.core import abstractify, rebind_aval
 from ._src.lax import (  # noqa: F401
     GatherDimensionNumbers, ScatterDimensionNumbers)
 from ._src import lax as _p
@@ -117,15 +117,30 @@ def _pow_int_exponent_jvp(primals, tangents):
 
 def pow(x, y):  # noqa: A001
     """x ** y; as in JAX, an inexact x may take an integer exponent."""
-    if isinstance(y, int) and not isinstance(y, bool) and not isinstance(
-            x, (bool, int, float, complex)):
-        y = np.asarray(y, dtypes.default_int())
-    if not isinstance(x, (bool, int, float, complex)) and not isinstance(
-            y, (bool, float, complex)):
-        xa, ya = abstractify(x), abstractify(y)
-        if dtypes.is_inexact(xa.dtype) and dtypes.is_int(ya.dtype):
-            return _pow_int_exponent(*_broadcast_operands([x, y]))
-    return _pow(x, y)
+    xa = abstractify(x)
+    if not dtypes.is_inexact(xa.dtype):
+        # JAX's dtype rule: the base is floating or complex (jnp.power
+        # handles integer bases itself).
+        raise TypeError(f"pow does not accept dtype {np.dtype(xa.dtype).name} "
+                        f"at position 0. Accepted dtypes at position 0 are "
+                        f"subtypes of floating, complexfloating.")
+    ya = abstractify(y)
+    if ya.dtype == np.bool_:
+        raise TypeError("pow does not accept dtype bool at position 1. "
+                        "Accepted dtypes at position 1 are subtypes of "
+                        "integer, floating, complexfloating.")
+    if not dtypes.is_int(ya.dtype):
+        return _pow(x, y)
+    # An integer exponent of any width, Python ints included; the result is
+    # weakly typed only if both operands are (JAX's rule).
+    if isinstance(x, (bool, int, float, complex)):
+        x = np.asarray(x, xa.dtype)
+    if isinstance(y, int):
+        y = np.asarray(y, ya.dtype)
+    out = _pow_int_exponent(*_broadcast_operands([x, y]))
+    weak = xa.weak_type and ya.weak_type
+    return rebind_aval(out, abstractify(out).update(weak_type=True)) \
+        if weak else out
 
 
 class RoundingMethod:
@@ -245,6 +260,11 @@ def transpose(operand, permutation):
 
 def _reducer(kind):
     def f(operand, axes):
+        if kind in ("sum", "prod") and abstractify(operand).dtype == np.bool_:
+            # As JAX: lax's sum and product take numbers only (jnp.sum
+            # converts bools first).
+            raise TypeError(f"reduce_{kind} does not accept dtype bool. "
+                            f"Accepted dtypes are subtypes of number.")
         return _p.reduce_p.bind(operand, kind=kind,
                                 axes=tuple(int(a) for a in axes))
     f.__name__ = f"reduce_{kind}"

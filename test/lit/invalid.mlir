@@ -960,11 +960,13 @@ func.func @cumsum_result_type(%x: tensor<4xf32>) -> tensor<4xf64> {
 
 // -----
 
-// The lowering pads the axis to 2n - 1 elements.
-func.func @cumsum_too_long(%x: tensor<4611686018427387905xi8>) -> tensor<4611686018427387905xi8> {
-  // expected-error @+1 {{'jxp.cumsum' op axis 0 of size 4611686018427387905 is too long to scan: padded to 2n - 1 it overflows int64}}
-  %0 = jxp.cumsum %x, axis = 0 : tensor<4611686018427387905xi8>
-  return %0 : tensor<4611686018427387905xi8>
+// The lowering pads the axis to 2n - 1 elements (more than 2^62 here: XLA
+// aborts on such an array; an axis of more than 2^62 is refused by the
+// array check before).
+func.func @cumsum_too_long(%x: tensor<4611686018427387904xi8>) -> tensor<4611686018427387904xi8> {
+  // expected-error @+1 {{'jxp.cumsum' op axis 0 of size 4611686018427387904 is too long to scan: padded to 2n - 1, the array of type 'tensor<9223372036854775807xi8>' would hold more than 2^62 elements, more than XLA can compile}}
+  %0 = jxp.cumsum %x, axis = 0 : tensor<4611686018427387904xi8>
+  return %0 : tensor<4611686018427387904xi8>
 }
 
 // -----

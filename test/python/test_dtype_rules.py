@@ -131,15 +131,11 @@ NOT_CHECKED = {
 # no longer fails makes the test fail, so the list only shrinks.
 KNOWN_ODS = set()
 
-_INTS = ["int8", "int16", "int32", "int64",
-         "uint8", "uint16", "uint32", "uint64"]
 # (primitive, dtype) where jxp's Python rule and JAX's disagree and the fix
 # is not a one-line change: each needs its jnp callers checked first (they
 # may rely on the laxer primitive), or is a missing feature. Same rule as
 # KNOWN_ODS: an entry that no longer mismatches fails the test.
 KNOWN_PY = {
-    **{("pow", d): "lax.pow accepts integer bases (JAX: inexact only); "
-                   "jnp.power on ints calls it" for d in _INTS},
     **{(p, "bool"): "accepts bool (JAX: numeric only)"
        for p in ("cumsum", "cumprod", "cummax", "cummin")},
     ("scatter", "bool"): "scatter-add accepts bool (JAX rejects)",

@@ -297,6 +297,34 @@ def test_binary_python_scalar(op, scalar, dtype, mode):
           lambda a: getattr(jlax, op)(scalar, a), [x], mode)
 
 
+POW_CASES = {
+    "py_float_py_int": lambda m, l: l.pow(2.0, 3),
+    "py_float_i32": lambda m, l: l.pow(1.5, m.asarray([2, 0, -1], m.int32)),
+    "py_float_u8": lambda m, l: l.pow(2.0, m.asarray([3], m.uint8)),
+    "f16_py_int": lambda m, l: l.pow(m.asarray([1.5], m.float16), 2),
+    "py_floats": lambda m, l: l.pow(2.0, 0.5),
+    "bool_exponent": lambda m, l: l.pow(m.asarray([2.0], m.float16), True),
+    "int_base_float_exponent": lambda m, l: l.pow(2, 0.5),
+}
+
+
+@pytest.mark.parametrize("case", list(POW_CASES))
+def test_pow_scalars_and_integer_exponents(case):
+    """lax.pow with Python scalars and integer exponents: JAX's dtype, weak
+    type and errors (found by test_random_programs: jxp returned int32 for
+    pow(2.0, int32 array) and rejected pow(2.0, 2))."""
+    fn = POW_CASES[case]
+    try:
+        want = fn(jax.numpy, jlax)
+    except TypeError:
+        with pytest.raises(TypeError):
+            fn(jxp.numpy, xlax)
+        return
+    assert_same(fn(jxp.numpy, xlax), want)
+    assert_same(jxp.jit(lambda: fn(jxp.numpy, xlax))(),
+                jax.jit(lambda: fn(jax.numpy, jlax))())
+
+
 @pytest.mark.parametrize("op", ["add", "mul", "sub", "max"])
 def test_binary_two_python_scalars_weak(op):
     got = getattr(xlax, op)(2.0, 3.0)
@@ -312,6 +340,8 @@ def test_binary_two_python_scalars_weak(op):
     ("add", BOOL), ("mul", BOOL), ("sub", BOOL), ("abs", U32), ("abs", U8),
     ("neg", BOOL), ("exp", I32), ("floor", I32), ("bitwise_and", F32),
     ("shift_left", BOOL), ("atan2", I32), ("div", BOOL),
+    # pow's base must be inexact (found by test_random_programs).
+    ("pow", I32), ("pow", BOOL),
 ])
 def test_elementwise_rejected_dtypes(op, dtype, mode):
     n = 1 if op in UNARY else 2
@@ -619,6 +649,11 @@ def test_reduce_errors(mode):
                lambda v: jlax.reduce_and(v, (0,)), [make(F32, (3,))], mode)
     same_error(lambda v: xlax.reduce_sum(v, (2,)),
                lambda v: jlax.reduce_sum(v, (2,)), [make(F32, (3, 2))], mode)
+    # lax's sum and product of bools (found by test_random_programs).
+    for op in ("reduce_sum", "reduce_prod"):
+        same_error(lambda v: getattr(xlax, op)(v, (0,)),
+                   lambda v: getattr(jlax, op)(v, (0,)), [make(BOOL, (3,))],
+                   mode)
 
 
 ARG_INPUTS = {

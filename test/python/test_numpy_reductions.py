@@ -244,6 +244,22 @@ SPECIAL = {
     "mean_bool": lambda m: m.mean(m.asarray(DATA["b2"]), axis=0),
     "mean_weak": lambda m: m.mean(m.asarray(1.5) * 1),
     "mean_u8": lambda m: m.mean(m.asarray(DATA["u2"])),
+    # JAX counts mean/var elements by indexing the shape tuple, so an axis
+    # out of range is an IndexError there (a ValueError once `where` is
+    # given); found by test_random_programs.
+    # A weakly typed 0-d array is a scalar to JAX's cumulative reductions
+    # (raveled, axis=0 valid); a strong one is not (found by
+    # test_random_programs).
+    "cumsum_weak_0d_axis0": lambda m: m.cumsum(m.cos(2.0), axis=0),
+    "cumprod_weak_0d_axis0": lambda m: m.cumprod(m.asarray(2.0) * 1,
+                                                 axis=0),
+    "cumsum_strong_0d_axis0": lambda m: m.cumsum(m.float32(2.0), axis=0),
+    "mean_axis_out_of_range": lambda m: m.mean(m.asarray(DATA["f1"]), axis=1),
+    "var_axis_out_of_range": lambda m: m.var(m.asarray(DATA["f2"]),
+                                             axis=(0, -3)),
+    "std_axis_out_of_range_0d": lambda m: m.std(m.asarray(1.0), axis=0),
+    "mean_where_axis_out_of_range": lambda m: m.mean(
+        m.asarray(DATA["f2"]), axis=2, where=m.asarray(MASK)),
     "var_ddof_too_big": lambda m: m.var(m.asarray(DATA["f1"]), ddof=7),
     "var_ddof_and_correction": lambda m: m.var(m.asarray(DATA["f1"]), ddof=1,
                                                correction=1),

@@ -553,6 +553,19 @@ def test_logical_weak_types():
     check(lambda m: m.logical_not(weak_shaped(2.0, (3,))(m)))
 
 
+@pytest.mark.parametrize("x64", [False, True], indirect=True)
+def test_python_int_operand_of_inexact_ufunc_keeps_its_value(x64):
+    """JAX converts a Python int straight to the float type of an inexact
+    ufunc: uint32 / -1 is negative, not 4 / (2**32 - 1) (found by
+    test_random_programs)."""
+    u32 = np.array([4, 0, 3], np.uint32)
+    check(lambda m: m.true_divide(m.asarray(u32), -1))
+    check(lambda m: m.divide(-2, m.asarray(u32)))
+    check(lambda m: m.arctan2(m.asarray(np.array([1, 2], np.uint8)), 300))
+    check(lambda m: m.true_divide(m.asarray(np.array([1, -2], np.int8)), 300))
+    check(lambda m: m.true_divide(m.asarray(np.array([True, True])), -3))
+
+
 # ---------------------------------------------------------------------------
 # Everything in jxp.numpy._ufuncs is tested, here or in test_numpy_core.
 # ---------------------------------------------------------------------------

@@ -206,6 +206,17 @@ def _axis_size(shape, axis):
     return int(np.prod([shape[i] for i in axes], dtype=np.int64))
 
 
+def _index_axes(axis, ndim):
+    """As JAX's mean and var count elements without `where`: each axis
+    indexes the shape tuple first, so one out of range is an IndexError
+    (before the sum's ValueError)."""
+    if axis is None:
+        return
+    for i in (axis if isinstance(axis, (tuple, list)) else (axis,)):
+        if isinstance(i, (int, np.integer)) and not -ndim <= i < ndim:
+            raise IndexError("tuple index out of range")
+
+
 def _count(a, axis, keepdims, where, dtype):
     av = abstractify(a)
     if where is None:
@@ -238,6 +249,8 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
                     else _dt.canonicalize(dtype))
     comp = (_upcast_f16(result_dtype) if dtype is None
             and _dt.is_inexact(result_dtype) else result_dtype)
+    if where is None:
+        _index_axes(axis, av.ndim)
     _canon_axes(axis, av.ndim)
     normalizer = _count(a, axis, keepdims, where, comp)
     s = sum(a, axis, dtype=comp, keepdims=keepdims, where=where)
@@ -270,6 +283,8 @@ def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
     comp, dtype = _var_promote_types(abstractify(a).dtype, dtype)
     a = _convert(a, comp)
     av = abstractify(a)
+    if where is None:
+        _index_axes(axis, av.ndim)
     dims = _canon_axes(axis, av.ndim)
     if mean is None:
         a_mean = globals()["mean"](a, axis, dtype=comp, keepdims=True,
@@ -526,6 +541,9 @@ def _cumulative(name, scan, a, axis, dtype, out, fill_nan=False, fill=0):
     scalar = np.isscalar(a) or isinstance(a, (int, float, complex, bool))
     a = _arg(name, a)
     av = abstractify(a)
+    # JAX ravels scalars first, and a weakly typed 0-d array counts as one
+    # (so axis=0 is valid for it, not for a strong 0-d array).
+    scalar = scalar or (av.ndim == 0 and av.weak_type)
     if axis is None or scalar:
         a = lax.reshape(a, (av.size,))
     if axis is None:

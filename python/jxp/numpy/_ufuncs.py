@@ -127,6 +127,20 @@ def _to_inexact(args, weak):
 def _inexact(name, *args):
     """promote_args_inexact: JAX's common dtype, broadcast; integers and
     bools become the default float, keeping the weak type."""
+    if builtins.any(type(a) is int for a in args):
+        _check_arraylike(name, *args)
+        dtype, weak = _dt.promote(*[(_av(a).dtype, _av(a).weak_type)
+                                    for a in args])
+        if not _dt.is_inexact(dtype):
+            # JAX converts each argument straight to the float type, so a
+            # Python int keeps its value: uint32 / -1 is -x, where going
+            # through uint32 first would wrap -1 to 2**32 - 1.
+            target = _dt.to_inexact_dtype(dtype)
+            args = [_constant(a, target) if type(a) is int
+                    else astype(a, target) for a in args]
+            shape = _broadcast_shapes_or_type_error(
+                name, [_av(a).shape for a in args])
+            return [_weak(broadcast_to(a, shape), weak) for a in args]
     args = _promote(name, *args)
     return _to_inexact(args, _is_weak(args[0]))
 
@@ -362,7 +376,9 @@ def bitwise_right_shift(x1, x2, /):
 # ---------------------------------------------------------------------------
 
 
-_power = _ufunc("power", lax.pow)
+# The pow primitive itself: lax.pow takes inexact bases only, as JAX's, but
+# the op computes integer powers too (jnp.power of integer arrays).
+_power = _ufunc("power", lax._pow)
 
 
 def _integer_pow(x, n):

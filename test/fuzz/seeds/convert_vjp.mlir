@@ -1,0 +1,18 @@
+module @jit__lambda_ {
+  func.func @main(%arg0: tensor<3x4xf32>) -> tensor<3x4xf32> {
+    %0 = jxp.convert %arg0 : (tensor<3x4xf32>) -> tensor<3x4xi32>
+    %1 = jxp.convert %0 : (tensor<3x4xi32>) -> tensor<3x4xf16>
+    %2 = jxp.convert %1 : (tensor<3x4xf16>) -> tensor<3x4xf32>
+    %3 = jxp.convert %arg0 : (tensor<3x4xf32>) -> tensor<3x4xi32>
+    %4 = jxp.convert %3 : (tensor<3x4xi32>) -> tensor<3x4xf16>
+    %5 = jxp.convert %4 : (tensor<3x4xf16>) -> tensor<3x4xf32>
+    %6:2 = jxp.vjp @_lambda__1(%arg0, %5) wrt [0] : (tensor<3x4xf32>, tensor<3x4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>)
+    return %6#1 : tensor<3x4xf32>
+  }
+  func.func private @_lambda__1(%arg0: tensor<3x4xf32>) -> tensor<3x4xf32> {
+    %0 = jxp.convert %arg0 : (tensor<3x4xf32>) -> tensor<3x4xi32>
+    %1 = jxp.convert %0 : (tensor<3x4xi32>) -> tensor<3x4xf16>
+    %2 = jxp.convert %1 : (tensor<3x4xf16>) -> tensor<3x4xf32>
+    return %2 : tensor<3x4xf32>
+  }
+}

@@ -1,0 +1,8 @@
+module @jit__lambda_ {
+  func.func @main(%arg0: tensor<3x4xf32>) -> tensor<3x4xf32> {
+    %0 = jxp.cumsum %arg0, axis = 1 : tensor<3x4xf32>
+    %1 = jxp.cumprod %arg0, axis = 0 : tensor<3x4xf32>
+    %2 = jxp.add %0, %1 : tensor<3x4xf32>
+    return %2 : tensor<3x4xf32>
+  }
+}

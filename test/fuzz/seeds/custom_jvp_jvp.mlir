@@ -1,0 +1,29 @@
+module @jit__lambda_ {
+  func.func @main(%arg0: tensor<3x4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>) {
+    %0 = jxp.constant dense<0.000000e+00> : tensor<f32>
+    %1 = jxp.broadcast_in_dim %0, dims = [] : (tensor<f32>) -> tensor<3x4xf32>
+    %2 = jxp.mul %arg0, %1 : tensor<3x4xf32>
+    %3 = jxp.constant dense<1.000000e+00> : tensor<f32>
+    %4 = jxp.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<3x4xf32>
+    %5 = jxp.add %2, %4 : tensor<3x4xf32>
+    %6:2 = jxp.jvp @_lambda__1(%arg0, %5) wrt [0] : (tensor<3x4xf32>, tensor<3x4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>)
+    return %6#0, %6#1 : tensor<3x4xf32>, tensor<3x4xf32>
+  }
+  func.func private @_lambda__1(%arg0: tensor<3x4xf32>) -> tensor<3x4xf32> {
+    %0 = jxp.custom_jvp_call @cj_2(%arg0) diff [0] primals 1 {jvp = @cj_jvp_3} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+    return %0 : tensor<3x4xf32>
+  }
+  func.func private @cj_2(%arg0: tensor<3x4xf32>) -> tensor<3x4xf32> {
+    %0 = jxp.sin %arg0 : tensor<3x4xf32>
+    return %0 : tensor<3x4xf32>
+  }
+  func.func private @cj_jvp_3(%arg0: tensor<3x4xf32>, %arg1: tensor<3x4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>) {
+    %0 = jxp.sin %arg0 : tensor<3x4xf32>
+    %1 = jxp.cos %arg0 : tensor<3x4xf32>
+    %2 = jxp.mul %1, %arg1 : tensor<3x4xf32>
+    %3 = jxp.constant dense<2.000000e+00> : tensor<f32>
+    %4 = jxp.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<3x4xf32>
+    %5 = jxp.mul %2, %4 : tensor<3x4xf32>
+    return %0, %5 : tensor<3x4xf32>, tensor<3x4xf32>
+  }
+}

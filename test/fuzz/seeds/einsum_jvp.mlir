@@ -1,0 +1,16 @@
+module @jit__lambda_ {
+  func.func @main(%arg0: tensor<2x3x4xf32>, %arg1: tensor<2x4x2xf32>) -> (tensor<2x3x2xf32>, tensor<2x3x2xf32>) {
+    %0 = jxp.constant dense<0.000000e+00> : tensor<f32>
+    %1 = jxp.broadcast_in_dim %0, dims = [] : (tensor<f32>) -> tensor<2x3x4xf32>
+    %2 = jxp.mul %arg0, %1 : tensor<2x3x4xf32>
+    %3 = jxp.constant dense<1.000000e+00> : tensor<f32>
+    %4 = jxp.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<2x3x4xf32>
+    %5 = jxp.add %2, %4 : tensor<2x3x4xf32>
+    %6:2 = jxp.jvp @_lambda__1(%arg0, %arg1, %5) wrt [0] : (tensor<2x3x4xf32>, tensor<2x4x2xf32>, tensor<2x3x4xf32>) -> (tensor<2x3x2xf32>, tensor<2x3x2xf32>)
+    return %6#0, %6#1 : tensor<2x3x2xf32>, tensor<2x3x2xf32>
+  }
+  func.func private @_lambda__1(%arg0: tensor<2x3x4xf32>, %arg1: tensor<2x4x2xf32>) -> tensor<2x3x2xf32> {
+    %0 = jxp.dot_general %arg0, %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x4xf32>, tensor<2x4x2xf32>) -> tensor<2x3x2xf32>
+    return %0 : tensor<2x3x2xf32>
+  }
+}

@@ -1,0 +1,8 @@
+module @jit__lambda_ {
+  func.func @main(%arg0: tensor<3x4xf32>, %arg1: tensor<3x4xf32>) -> tensor<3x4xf32> {
+    %0 = jxp.pow %arg0, %arg1 : tensor<3x4xf32>
+    %1 = jxp.atan2 %arg0, %arg1 : tensor<3x4xf32>
+    %2 = jxp.add %0, %1 : tensor<3x4xf32>
+    return %2 : tensor<3x4xf32>
+  }
+}

@@ -1,0 +1,13 @@
+module @jit__lambda_ {
+  func.func @main(%arg0: tensor<3x4xf32>) -> tensor<3x4xf32> {
+    %0 = jxp.constant dense<1.000000e+00> : tensor<f32>
+    %1:2 = jxp.vjp @_lambda__1(%arg0, %0) wrt [0] : (tensor<3x4xf32>, tensor<f32>) -> (tensor<f32>, tensor<3x4xf32>)
+    return %1#1 : tensor<3x4xf32>
+  }
+  func.func private @_lambda__1(%arg0: tensor<3x4xf32>) -> tensor<f32> {
+    %0 = jxp.reshape %arg0 : (tensor<3x4xf32>) -> tensor<2x2x3xf32>
+    %1 = jxp.transpose %0, permutation = [2, 0, 1] : (tensor<2x2x3xf32>) -> tensor<3x2x2xf32>
+    %2 = jxp.reduce sum %1, dims = [0, 1, 2] : (tensor<3x2x2xf32>) -> tensor<f32>
+    return %2 : tensor<f32>
+  }
+}

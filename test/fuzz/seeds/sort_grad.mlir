@@ -1,0 +1,12 @@
+module @jit__lambda_ {
+  func.func @main(%arg0: tensor<3x4xf32>) -> tensor<3x4xf32> {
+    %0 = jxp.constant dense<1.000000e+00> : tensor<f32>
+    %1:2 = jxp.vjp @_lambda__1(%arg0, %0) wrt [0] : (tensor<3x4xf32>, tensor<f32>) -> (tensor<f32>, tensor<3x4xf32>)
+    return %1#1 : tensor<3x4xf32>
+  }
+  func.func private @_lambda__1(%arg0: tensor<3x4xf32>) -> tensor<f32> {
+    %0 = jxp.sort(%arg0), dim = 1, num_keys = 1 stable : (tensor<3x4xf32>) -> tensor<3x4xf32>
+    %1 = jxp.reduce sum %0, dims = [0, 1] : (tensor<3x4xf32>) -> tensor<f32>
+    return %1 : tensor<f32>
+  }
+}
