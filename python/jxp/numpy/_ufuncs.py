@@ -646,7 +646,16 @@ def _with_sign_of(s, t):
     return lax.mul(s, lax.sign(t))
 
 
+def _complex_exp_pair(t):
+    """exp(t) and exp(-t) of a complex t (its hyperbolic functions' parts:
+    the real-argument formulas below take |t|, which is real)."""
+    return lax.exp(t), lax.exp(lax.neg(t))
+
+
 def _sinh(t):
+    if np.issubdtype(_dtype(t), np.complexfloating):
+        p, m = _complex_exp_pair(t)
+        return lax.mul(lax.sub(p, m), _full(t, 0.5))
     a = lax.abs(t)
     # sinh(a) = (e + e / (e + 1)) / 2 with e = expm1(a): accurate near 0,
     # no cancellation anywhere; where e overflows, exp(a / 2)**2 / 2.
@@ -658,6 +667,9 @@ def _sinh(t):
 
 
 def _cosh(t):
+    if np.issubdtype(_dtype(t), np.complexfloating):
+        p, m = _complex_exp_pair(t)
+        return lax.mul(lax.add(p, m), _full(t, 0.5))
     a = lax.abs(t)
     e = lax.exp(a)
     small = lax.add(lax.mul(e, 0.5), lax.div(_full(e, 0.5), e))
