@@ -41,16 +41,22 @@ if jxp.config.read("jax_compilation_cache_max_size") == -1:
 import pytest  # noqa: E402
 
 
+def x64_set_to(value):
+    """A generator for fixtures: jax_enable_x64 set to `value` in both JAX
+    and jxp for the test, both restored afterwards."""
+    import jax
+    old_jax, old_jxp = jax.config.jax_enable_x64, jxp.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", value)
+    jxp.config.update("jax_enable_x64", value)
+    try:
+        yield value
+    finally:
+        jax.config.update("jax_enable_x64", old_jax)
+        jxp.config.update("jax_enable_x64", old_jxp)
+
+
 @pytest.fixture(params=[False, True], ids=["x32", "x64"])
 def x64(request):
     """Runs the test with jax_enable_x64 set as the param in both JAX and
     jxp; restores both afterwards."""
-    import jax
-    old_jax, old_jxp = jax.config.jax_enable_x64, jxp.config.jax_enable_x64
-    jax.config.update("jax_enable_x64", request.param)
-    jxp.config.update("jax_enable_x64", request.param)
-    try:
-        yield request.param
-    finally:
-        jax.config.update("jax_enable_x64", old_jax)
-        jxp.config.update("jax_enable_x64", old_jxp)
+    yield from x64_set_to(request.param)

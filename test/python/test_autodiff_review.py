@@ -29,6 +29,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
+from conftest import x64_set_to
 import jxp
 import jxp.numpy as jnp
 from jxp_test_util import assert_same, assert_same_structure, raises_like
@@ -1008,13 +1009,7 @@ def test_low_precision(dtype, name):
 
 @pytest.fixture
 def x64():
-    jax.config.update("jax_enable_x64", True)
-    jxp.config.update("jax_enable_x64", True)
-    try:
-        yield
-    finally:
-        jax.config.update("jax_enable_x64", False)
-        jxp.config.update("jax_enable_x64", False)
+    yield from x64_set_to(True)
 
 
 def test_float64(x64):

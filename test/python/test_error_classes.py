@@ -36,6 +36,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
+from conftest import x64_set_to
 import jxp
 import jxp.numpy as jnp
 from jxp_test_util import assert_same_structure
@@ -755,14 +756,7 @@ def test_custom_vjp_bwd_cotangent_of_an_integer_input_is_ignored():
 
 @pytest.fixture
 def x64_restored():
-    old_jax, old_jxp = jax.config.jax_enable_x64, jxp.config.jax_enable_x64
-    jax.config.update("jax_enable_x64", False)
-    jxp.config.update("jax_enable_x64", False)
-    try:
-        yield
-    finally:
-        jax.config.update("jax_enable_x64", old_jax)
-        jxp.config.update("jax_enable_x64", old_jxp)
+    yield from x64_set_to(False)
 
 
 def _jax_alone(code):

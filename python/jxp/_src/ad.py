@@ -100,12 +100,16 @@ def _flat_builder(tree):
     return build
 
 
-def _emit(op_class, result_avals, *args, **kw):
+def _emit_op(op_class, result_avals, *args, **kw):
+    """The op, emitted at the user's line, and tracers of its results."""
     frame = core.current_frame()
-    loc = core.user_location()
-    op = op_class([mlir_type(a) for a in result_avals], *args, loc=loc,
-                  ip=frame.ip, **kw)
-    return [Tracer(a, v, frame) for a, v in zip(result_avals, op.results)]
+    op = op_class([mlir_type(a) for a in result_avals], *args,
+                  loc=core.user_location(), ip=frame.ip, **kw)
+    return op, [Tracer(a, v, frame) for a, v in zip(result_avals, op.results)]
+
+
+def _emit(op_class, result_avals, *args, **kw):
+    return _emit_op(op_class, result_avals, *args, **kw)[1]
 
 
 def _lift_all(values):
@@ -1196,14 +1200,12 @@ class custom_jvp(_CustomRuleFunction):
         frame = core.current_frame()
         kw = ({"symbolic_zeros": ir.UnitAttr.get()} if self.symbolic_zeros
               else {"jvp": traced[1].ref})
-        op = ops.CustomJvpCallOp(
-            [mlir_type(a) for a in out_avals], f.ref, _i64_array(diff),
-            _i64(n), _lift_all(list(leaves) + closure),
-            loc=core.user_location(), ip=frame.ip, **kw)
+        op, results = _emit_op(
+            ops.CustomJvpCallOp, out_avals, f.ref, _i64_array(diff), _i64(n),
+            _lift_all(list(leaves) + closure), **kw)
         if self.symbolic_zeros:
             frame.rules[f.symbol] = self._rule_tracer(
                 op, frame, rule_for, avals, diff, closure, check_rule)
-        results = [Tracer(a, v, frame) for a, v in zip(out_avals, op.results)]
         return tree_util.tree_unflatten(f.out_tree, results)
 
     def _rule_tracer(self, op, frame, rule_for, avals, diff, closure,
