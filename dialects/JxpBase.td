@@ -48,6 +48,9 @@ def Jxp_SignedRealTensor : RankedTensorOf<[Jxp_SignedInt, Jxp_Float]>;
 def Jxp_NumericTensor : RankedTensorOf<[Jxp_Int, Jxp_Float, Jxp_Complex]>;
 def Jxp_InexactTensor : RankedTensorOf<[Jxp_Float, Jxp_Complex]>;
 def Jxp_FloatTensor : RankedTensorOf<[Jxp_Float]>;
+// The parts of a complex number (StableHLO's complex takes f32 and f64).
+def Jxp_ComplexPartTensor : RankedTensorOf<[F32, F64]>;
+def Jxp_ComplexTensor : RankedTensorOf<[Jxp_Complex]>;
 def Jxp_IntTensor : RankedTensorOf<[Jxp_Int]>;
 def Jxp_IntOrBoolTensor : RankedTensorOf<[I1, Jxp_Int]>;
 def Jxp_PredTensor : RankedTensorOf<[I1]>;

@@ -129,6 +129,49 @@ def Jxp_AbsOp : Jxp_OpLoweredByName<"abs", "stablehlo.abs",
   let results = (outs Jxp_SignedRealTensor:$result);
   let assemblyFormat = "$operand attr-dict `:` type($operand)";
 }
+// The parts of a complex number and its construction from them. All three
+// are linear over the reals; their transposes follow JAX's convention (the
+// pairing of complex values is Re(sum(x * y)), not conjugated).
+class Jxp_ComplexPartOp<string mnemonic, string hloName, string part>
+    : Jxp_OpLoweredByName<mnemonic, hloName,
+        [Jxp_Linear, Elementwise, SameOperandsAndResultShape,
+         DeclareOpInterfaceMethods<InferTypeOpInterface>]# Jxp_LinearJvpRule> {
+  let summary = "Elementwise " # part # " part of a complex number";
+  let description = [{
+    The }] # part # [{ part of each element; the result's element type is
+    the complex's (f32 for complex<f32>), as in JAX and StableHLO. Unlike
+    StableHLO's, the operand must be complex (JAX's `lax.}] # mnemonic # [{`
+    rejects real operands too).
+    ```mlir
+    %y = jxp.}] # mnemonic # [{ %z : tensor<4xcomplex<f32>>   // -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_ComplexTensor:$operand);
+  let results = (outs Jxp_ComplexPartTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand)";
+}
+def Jxp_RealOp : Jxp_ComplexPartOp<"real", "stablehlo.real", "real">;
+def Jxp_ImagOp : Jxp_ComplexPartOp<"imag", "stablehlo.imag", "imaginary">;
+
+def Jxp_ComplexOp : Jxp_OpLoweredByName<"complex", "stablehlo.complex",
+    [Jxp_Linear, Elementwise, SameOperandsAndResultShape,
+     AllTypesMatch<["lhs", "rhs"]>,
+     DeclareOpInterfaceMethods<InferTypeOpInterface>]# Jxp_LinearJvpRule> {
+  let summary = "Elementwise complex number from its real and imaginary parts";
+  let description = [{
+    `lhs + i rhs` for each pair of elements. Both parts have one type, f32
+    or f64 elements, and the result is complex of that element type
+    (broadcasting happens before, in Python).
+    ```mlir
+    %z = jxp.complex %x, %y : tensor<4xf32>   // -> tensor<4xcomplex<f32>>
+    ```
+  }];
+  let arguments = (ins Jxp_ComplexPartTensor:$lhs,
+                       Jxp_ComplexPartTensor:$rhs);
+  let results = (outs Jxp_ComplexTensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
+}
+
 def Jxp_SignOp : Jxp_UnaryOp<"sign", "stablehlo.sign", Jxp_NumericTensor, Jxp_NoTangents> {
   // StableHLO's sign rejects unsigned integers: those lower to x != 0.
   let extraClassDeclaration = [{

@@ -191,6 +191,60 @@ LogicalResult AbsOp::inferReturnTypes(
   return success();
 }
 
+namespace {
+/// The type of real(z) and imag(z): z's shape, the complex's element type.
+/// Like abs's, it runs before the operand's type is verified; an operand
+/// that is not complex keeps its type here, and the ODS constraints name
+/// the broken rule.
+LogicalResult inferComplexPart(StringRef name, std::optional<Location> loc,
+                               ValueRange operands,
+                               SmallVectorImpl<Type> &inferred) {
+  auto type = operands.size() == 1
+                  ? llvm::dyn_cast<RankedTensorType>(operands[0].getType())
+                  : RankedTensorType();
+  if (!type)
+    return emitOptionalError(loc, name, " takes one ranked tensor");
+  Type elt = type.getElementType();
+  if (auto complex = llvm::dyn_cast<ComplexType>(elt))
+    elt = complex.getElementType();
+  inferred.push_back(type.clone(elt));
+  return success();
+}
+} // namespace
+
+LogicalResult RealOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  return inferComplexPart("jxp.real", loc, operands, inferred);
+}
+
+LogicalResult ImagOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  return inferComplexPart("jxp.imag", loc, operands, inferred);
+}
+
+LogicalResult ComplexOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  auto type = operands.size() == 2
+                  ? llvm::dyn_cast<RankedTensorType>(operands[0].getType())
+                  : RankedTensorType();
+  if (!type)
+    return emitOptionalError(loc, "jxp.complex takes two ranked tensors");
+  // Parts of another type are rejected by the ODS constraints, which run
+  // after this; here they only must not make an invalid complex type.
+  Type elt = type.getElementType();
+  if (!llvm::isa<FloatType, IntegerType>(elt))
+    return emitOptionalError(loc, "jxp.complex parts must be f32 or f64, got ",
+                             elt);
+  inferred.push_back(type.clone(ComplexType::get(elt)));
+  return success();
+}
+
 LogicalResult CompareOp::verify() {
   if (!getCompareType())
     return success();

@@ -64,27 +64,17 @@ LogicalResult AbsOp::jvp(JvpContext &ctx) {
   OpBuilder &b = ctx.builder();
   ArrayRef<Value> t = ctx.tangents();
   SmallVectorImpl<Value> &out = ctx.results();
-  if (auto complex = llvm::dyn_cast<ComplexType>(
-          getOperand().getType().getElementType()))
-    // The modulus: Re(conj(x) g) / |x| = (Re x Re g + Im x Im g) / |x|, with
-    // |x| = 0 read as 1 (so 0 at x = 0), as JAX's rule. Re converts to the
-    // real type; Im z = Re(-i z), as jxp has no imag op (NaN, not JAX's
-    // value, where a real part is infinite).
+  if (llvm::isa<ComplexType>(getOperand().getType().getElementType()))
+    // The modulus: Re(g conj(x) / |x|), with |x| = 0 read as 1 (so 0 at
+    // x = 0). Computed as JAX's rule, in complex arithmetic, so that
+    // infinities and NaNs give JAX's values.
     return unary(*this, b, t, out, [&](Emitter &e, Value g, Value x, Value y) {
-      auto xType = Emitter::typeOf(x);
-      auto &sem = llvm::cast<FloatType>(complex.getElementType())
-                      .getFloatSemantics();
-      Value minusI = ConstantOp::create(
-          e.b, e.loc, xType,
-          DenseElementsAttr::get(
-              xType, std::complex<APFloat>(APFloat::getZero(sem),
-                                           APFloat::getOne(sem, true))));
-      auto re = [&](Value z) { return e.convert(z, complex.getElementType()); };
-      auto im = [&](Value z) { return re(e.mul(z, minusI)); };
       Value isZero =
           e.compare(y, e.zerosLike(y), ComparisonDirection::EQ);
       Value safe = e.select(isZero, one(e, y), y);
-      return e.div(e.add(e.mul(re(g), re(x)), e.mul(im(g), im(x))), safe);
+      Value conjX = e.complex(e.real(x), e.neg(e.imag(x)));
+      Value scale = e.div(conjX, e.complex(safe, e.zerosLike(safe)));
+      return e.real(e.mul(g, scale));
     });
   // select(x >= 0, g, -g): the derivative at 0 is 1, as in JAX.
   return unary(*this, b, t, out, [](Emitter &e, Value g, Value x, Value) {
@@ -467,6 +457,45 @@ LogicalResult SelectOp::transpose(TransposeContext &ctx) {
   Value zero = e.zeros(getType());
   out.push_back(operands[1] ? Value() : e.select(operands[0], ct[0], zero));
   out.push_back(operands[2] ? Value() : e.select(operands[0], zero, ct[0]));
+  return success();
+}
+
+// JAX's transposes of the complex parts: the pairing of complex values is
+// Re(sum(x * y)), so real^T(t) = t + 0i, imag^T(t) = 0 - ti, and
+// complex^T(t) = (Re t, Im(-t)).
+LogicalResult RealOp::transpose(TransposeContext &ctx) {
+  ArrayRef<Value> ct = ctx.cotangents();
+  if (!ct[0]) {
+    ctx.results().push_back(Value());
+    return success();
+  }
+  Emitter e(ctx.builder(), getLoc());
+  ctx.results().push_back(e.complex(ct[0], e.zerosLike(ct[0])));
+  return success();
+}
+
+LogicalResult ImagOp::transpose(TransposeContext &ctx) {
+  ArrayRef<Value> ct = ctx.cotangents();
+  if (!ct[0]) {
+    ctx.results().push_back(Value());
+    return success();
+  }
+  Emitter e(ctx.builder(), getLoc());
+  ctx.results().push_back(e.complex(e.zerosLike(ct[0]), e.neg(ct[0])));
+  return success();
+}
+
+LogicalResult ComplexOp::transpose(TransposeContext &ctx) {
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<Value> ct = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
+  if (!ct[0]) {
+    out.append(2, Value());
+    return success();
+  }
+  Emitter e(ctx.builder(), getLoc());
+  out.push_back(operands[0] ? Value() : e.real(ct[0]));
+  out.push_back(operands[1] ? Value() : e.imag(e.neg(ct[0])));
   return success();
 }
 

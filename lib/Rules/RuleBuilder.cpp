@@ -83,6 +83,12 @@ Value Emitter::convert(Value x, Type elementType) {
   return ConvertOp::create(b, loc, typeOf(x).clone(elementType), x);
 }
 
+Value Emitter::real(Value z) { return RealOp::create(b, loc, z); }
+Value Emitter::imag(Value z) { return ImagOp::create(b, loc, z); }
+Value Emitter::complex(Value re, Value im) {
+  return ComplexOp::create(b, loc, re, im);
+}
+
 Value Emitter::iota(RankedTensorType type, int64_t dim) {
   return IotaOp::create(b, loc, type, dim);
 }

@@ -54,6 +54,9 @@ public:
   Value select(Value pred, Value onTrue, Value onFalse);
   Value compare(Value x, Value y, ComparisonDirection dir);
   Value convert(Value x, Type elementType);
+  Value real(Value z);
+  Value imag(Value z);
+  Value complex(Value re, Value im);
   Value iota(RankedTensorType type, int64_t dim);
   Value broadcastInDim(Value x, RankedTensorType to, ArrayRef<int64_t> dims);
   Value reshape(Value x, ArrayRef<int64_t> shape);

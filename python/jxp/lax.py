@@ -13,17 +13,6 @@ from ._src import lax_linalg as linalg  # noqa: F401
 from ._src.ad import custom_jvp, stop_gradient  # noqa: F401
 
 
-def _scalars_like(args):
-    """lax ops take Python scalars and give them the dtype of the array
-    operands, as JAX does for weakly typed values."""
-    arrays = [a for a in args if not isinstance(a, (bool, int, float, complex))]
-    if not arrays or len(arrays) == len(args):
-        return args
-    dtype = abstractify(arrays[0]).dtype
-    return [np.asarray(a, dtype) if isinstance(a, (bool, int, float, complex))
-            else a for a in args]
-
-
 def _broadcast_operands(args):
     """JAX's implicit broadcasting in lax's n-ary ops: rank-0 operands, and
     size-1 dimensions among operands of equal rank. Anything else is left
@@ -49,7 +38,7 @@ def _broadcast_operands(args):
 
 def _elementwise(prim):
     def f(*args):
-        return prim.bind(*_broadcast_operands(_scalars_like(list(args))))
+        return prim.bind(*_broadcast_operands(list(args)))
     f.__name__ = prim.name
     return f
 
@@ -110,7 +99,7 @@ def _pow_int_exponent_jvp(primals, tangents):
     dtype = abstractify(x).dtype
     yf = convert_element_type(y, dtype)
     zeros = broadcast_in_dim(np.zeros((), dtype), abstractify(yf).shape, ())
-    jac = select(eq(y, 0), zeros,
+    jac = select(eq(y, np.zeros((), abstractify(y).dtype)), zeros,
                  mul(yf, _pow(x, sub(yf, np.ones((), dtype)))))
     return _pow_int_exponent(x, y), mul(g, jac)
 
@@ -133,7 +122,7 @@ def pow(x, y):  # noqa: A001
         return _pow(x, y)
     # An integer exponent of any width, Python ints included; the result is
     # weakly typed only if both operands are (JAX's rule).
-    if isinstance(x, (bool, int, float, complex)):
+    if isinstance(x, (bool, int, float, builtins.complex)):
         x = np.asarray(x, xa.dtype)
     if isinstance(y, int):
         y = np.asarray(y, ya.dtype)
@@ -154,10 +143,23 @@ def round(x, rounding_method=RoundingMethod.AWAY_FROM_ZERO):  # noqa: A001
     return _p.round_p.bind(x, rounding_method=method)
 
 
+def _compare(x, y, direction):
+    """Any dtype; complex numbers order lexicographically (jnp's order)."""
+    return _p.compare_p.bind(*_broadcast_operands([x, y]), direction=direction)
+
+
 def _comparison(direction):
     def f(x, y):
-        return _p.compare_p.bind(*_broadcast_operands(_scalars_like([x, y])),
-                                 direction=direction)
+        if direction not in ("EQ", "NE"):
+            # JAX's lax orders real numbers only.
+            for pos, a in enumerate((x, y)):
+                dtype = abstractify(a).dtype
+                if dtypes.is_complex(dtype):
+                    raise TypeError(
+                        f"{f.__name__} does not accept dtype {dtype.name} at "
+                        f"position {pos}. Accepted dtypes at position {pos} "
+                        f"are subtypes of integer, floating, bool.")
+        return _compare(x, y, direction)
     f.__name__ = direction.lower()
     return f
 
@@ -166,11 +168,18 @@ eq, ne, ge, gt, le, lt = (_comparison(d) for d in ("EQ", "NE", "GE", "GT", "LE",
 
 
 def select(pred, on_true, on_false):
+    dtype = abstractify(pred).dtype
+    if dtypes.is_int(dtype):
+        # An integer `which` picks on_false below 1, as JAX's select_n.
+        pred = _compare(pred, np.ones((), dtype), "GE")
+    elif dtype != dtypes.bool_:
+        raise TypeError(f"select `which` must be boolean or integer type, "
+                        f"got {dtype.name}.")
     return _p.select_p.bind(pred, on_true, on_false)
 
 
 def clamp(min, x, max):  # noqa: A002
-    return _p.clamp_p.bind(*_scalars_like([min, x, max]))
+    return _p.clamp_p.bind(min, x, max)
 
 
 def convert_element_type(operand, new_dtype):
@@ -311,8 +320,34 @@ def dot_general(lhs, rhs, dimension_numbers, precision=None,
           (tuple(int(d) for d in lb), tuple(int(d) for d in rb)))
     pet = (None if preferred_element_type is None
            else dtypes.canonicalize(preferred_element_type))
+    l, r = abstractify(lhs).dtype, abstractify(rhs).dtype
+    if l != r:
+        # Mixed operands: XLA's (and JAX's) choice of the more precise
+        # type, to which both are converted.
+        kl, kr = _dot_precision(l), _dot_precision(r)
+        if kl == kr:
+            raise TypeError(f"lax.dot_general argument type error: {l}, {r}")
+        wide = l if kl > kr else r
+        lhs, rhs = (x if d == wide else convert_element_type(x, wide)
+                    for x, d in ((lhs, l), (rhs, r)))
     return _p.dot_general_p.bind(lhs, rhs, dimension_numbers=dn,
                                  preferred_element_type=pet)
+
+
+def _dot_precision(dtype):
+    """A key ordering dtypes as XLA's HigherPrecisionType: complex above
+    real, then exponent range, mantissa, width, signedness."""
+    dtype = np.dtype(dtype)
+    part = np.finfo(dtype).dtype if dtypes.is_complex(dtype) else dtype
+    floating = dtypes.is_float(part)
+    info = dtypes.finfo(part) if floating else None
+    bits = (1 if part == dtypes.bool_ else info.bits if floating
+            else np.iinfo(part).bits)
+    return (dtypes.is_complex(dtype),
+            info.maxexp if floating else -1,
+            info.nmant if floating else -1,
+            bits,
+            not dtypes.is_unsigned(part))
 
 
 def dot(lhs, rhs, precision=None, preferred_element_type=None):
@@ -391,7 +426,6 @@ def pad(operand, padding_value, padding_config):
     if np.shape(padding_value):
         raise ValueError(f"padding_value must be a scalar; got "
                          f"np.shape(padding_value)={np.shape(padding_value)}")
-    padding_value = _scalars_like([operand, padding_value])[1]
     return _p.pad_p.bind(operand, padding_value, padding_config=config)
 
 
@@ -452,3 +486,28 @@ def threefry2x32(key0, key1, x0, x1):
     as jax.random uses it; uint32 arrays, keys scalar or counter-shaped.
     (A jxp extension: JAX keeps this primitive internal.)"""
     return tuple(_p.threefry2x32_p.bind(key0, key1, x0, x1))
+
+
+# The parts of complex numbers (JAX's lax.real, imag, complex, conj).
+real = _elementwise(_p.real_p)
+imag = _elementwise(_p.imag_p)
+complex = _elementwise(_p.complex_p)  # noqa: A001
+
+
+def conj(x):
+    """The complex conjugate, complex(real(x), -imag(x)). As JAX's, it takes
+    float32 and float64 too, and gives x + 0j for them."""
+    xa = abstractify(x)
+    if dtypes.is_complex(xa.dtype):
+        return complex(real(x), neg(imag(x)))
+    if xa.dtype not in (dtypes.float32, dtypes.float64):
+        raise TypeError(f"conj does not accept dtype {np.dtype(xa.dtype).name}."
+                        f" Accepted dtypes are subtypes of float32, "
+                        f"complexfloating, float64.")
+    if isinstance(x, (bool, int, float, builtins.complex)):
+        x = np.asarray(x, xa.dtype)
+    zeros = broadcast_in_dim(np.zeros((), xa.dtype), xa.shape, ())
+    out = complex(x, zeros)
+    # The zeros are as weakly typed as x (JAX's full_like).
+    return rebind_aval(out, abstractify(out).update(weak_type=True)) \
+        if xa.weak_type else out

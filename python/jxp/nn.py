@@ -10,7 +10,7 @@ import operator
 
 import numpy as np
 
-from . import lax
+from ._src import lax_lenient as lax
 from . import numpy as jnp
 from ._src import dtypes as _dt
 from ._src.ad import custom_jvp, stop_gradient

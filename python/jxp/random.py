@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from . import lax
+from ._src import lax_lenient as lax
 from ._src import core, dtypes, errors, tree_util
 from ._src import prng as _prng
 from ._src.api import jit

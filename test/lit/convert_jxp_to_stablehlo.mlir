@@ -514,6 +514,20 @@ func.func @abs_complex(%x: tensor<3xcomplex<f64>>) -> tensor<3xf64> {
 
 // -----
 
+// The parts of a complex number and its construction.
+// CHECK-LABEL: func.func @complex_parts
+// CHECK: %[[RE:.*]] = "stablehlo.real"(%{{.*}}) : (tensor<3xcomplex<f64>>) -> tensor<3xf64>
+// CHECK: %[[IM:.*]] = "stablehlo.imag"(%{{.*}}) : (tensor<3xcomplex<f64>>) -> tensor<3xf64>
+// CHECK: "stablehlo.complex"(%[[IM]], %[[RE]]) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xcomplex<f64>>
+func.func @complex_parts(%x: tensor<3xcomplex<f64>>) -> tensor<3xcomplex<f64>> {
+  %0 = jxp.real %x : tensor<3xcomplex<f64>>
+  %1 = jxp.imag %x : tensor<3xcomplex<f64>>
+  %2 = jxp.complex %1, %0 : tensor<3xf64>
+  return %2 : tensor<3xcomplex<f64>>
+}
+
+// -----
+
 // A scan over an axis of size 1 is the identity.
 // CHECK-LABEL: func.func @cumsum_size_one
 // CHECK-SAME: (%[[X:.*]]: tensor<3x1xf32>)

@@ -219,6 +219,78 @@ func.func @abs_complex_result(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f3
   return %0 : tensor<4xcomplex<f32>>
 }
 
+// real and imag take complex numbers only (JAX's lax.real rejects floats).
+func.func @real_of_float(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'jxp.real' op operand #0 must be ranked tensor of complex type with 32-bit float or 64-bit float elements values, but got 'tensor<4xf32>'}}
+  %0 = jxp.real %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// The part of a complex<f32> is an f32.
+func.func @imag_wrong_width(%x: tensor<4xcomplex<f32>>) -> tensor<4xf64> {
+  // expected-error @+2 {{'jxp.imag' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<4xf64>'}}
+  // expected-error @+1 {{'jxp.imag' op failed to infer returned types}}
+  %0 = "jxp.imag"(%x) : (tensor<4xcomplex<f32>>) -> tensor<4xf64>
+  return %0 : tensor<4xf64>
+}
+
+// -----
+
+func.func @real_complex_result(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  // expected-error @+1 {{'jxp.real' op result #0 must be ranked tensor of 32-bit float or 64-bit float values, but got 'tensor<4xcomplex<f32>>'}}
+  %0 = "jxp.real"(%x) : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @real_wrong_shape(%x: tensor<4xcomplex<f32>>) -> tensor<2xf32> {
+  // expected-error @+1 {{'jxp.real' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = "jxp.real"(%x) : (tensor<4xcomplex<f32>>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// StableHLO's complex takes f32 and f64 parts only.
+func.func @complex_of_f16(%x: tensor<4xf16>) -> tensor<4xcomplex<f16>> {
+  // expected-error @+1 {{'jxp.complex' op operand #0 must be ranked tensor of 32-bit float or 64-bit float values, but got 'tensor<4xf16>'}}
+  %0 = "jxp.complex"(%x, %x) : (tensor<4xf16>, tensor<4xf16>) -> tensor<4xcomplex<f16>>
+  return %0 : tensor<4xcomplex<f16>>
+}
+
+// -----
+
+func.func @complex_mixed_parts(%x: tensor<4xf32>, %y: tensor<4xf64>) -> tensor<4xcomplex<f32>> {
+  // expected-error @+1 {{'jxp.complex' op failed to verify that all of {lhs, rhs} have same type}}
+  %0 = "jxp.complex"(%x, %y) : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @complex_wrong_result(%x: tensor<4xf32>) -> tensor<4xcomplex<f64>> {
+  // expected-error @+2 {{'jxp.complex' op inferred type(s) 'tensor<4xcomplex<f32>>' are incompatible with return type(s) of operation 'tensor<4xcomplex<f64>>'}}
+  // expected-error @+1 {{'jxp.complex' op failed to infer returned types}}
+  %0 = "jxp.complex"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xcomplex<f64>>
+  return %0 : tensor<4xcomplex<f64>>
+}
+
+// -----
+
+// Parts that are themselves complex are diagnosed when the custom form is
+// parsed (through type inference), not built into an invalid
+// complex<complex<f32>> type.
+func.func @complex_of_complex(%x: tensor<4xcomplex<f32>>) {
+  // expected-error @+1 {{jxp.complex parts must be f32 or f64, got 'complex<f32>'}}
+  %0 = jxp.complex %x, %x : tensor<4xcomplex<f32>>
+  return
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // compare, select, clamp
 //===----------------------------------------------------------------------===//

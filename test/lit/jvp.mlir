@@ -27,26 +27,24 @@ func.func @abs_real_main(%x: tensor<3xf32>, %t: tensor<3xf32>) -> (tensor<3xf32>
 
 // -----
 
-// abs of a complex number: the real tangent (Re z Re t + Im z Im t) / |z|,
-// with |z| = 0 read as 1; Re is a convert, Im w = Re(-i w).
+// abs of a complex number: the real tangent Re(t conj(z) / |z|), with
+// |z| = 0 read as 1, in complex arithmetic as JAX's rule.
 // CHECK-LABEL: func.func private @abs_complex_jvp(
 // CHECK-SAME: %[[Z:[^:]*]]: tensor<3xcomplex<f32>>, %[[T:[^:]*]]: tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xf32>)
 // CHECK: %[[M:.*]] = jxp.abs %[[Z]] : tensor<3xcomplex<f32>>
-// CHECK: %[[MINUS_I:.*]] = jxp.constant dense<(0.000000e+00,-1.000000e+00)> : tensor<3xcomplex<f32>>
 // CHECK: %[[ZERO:.*]] = jxp.constant dense<0.000000e+00> : tensor<3xf32>
 // CHECK: %[[IS0:.*]] = jxp.compare EQ, %[[M]], %[[ZERO]]
 // CHECK: %[[ONE:.*]] = jxp.constant dense<1.000000e+00> : tensor<3xf32>
 // CHECK: %[[SAFE:.*]] = jxp.select %[[IS0]], %[[ONE]], %[[M]]
-// CHECK: %[[ZI:.*]] = jxp.mul %[[Z]], %[[MINUS_I]]
-// CHECK: %[[IMZ:.*]] = jxp.convert %[[ZI]] : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
-// CHECK: %[[TI:.*]] = jxp.mul %[[T]], %[[MINUS_I]]
-// CHECK: %[[IMT:.*]] = jxp.convert %[[TI]] : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
-// CHECK: %[[IMIM:.*]] = jxp.mul %[[IMT]], %[[IMZ]]
-// CHECK: %[[REZ:.*]] = jxp.convert %[[Z]] : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
-// CHECK: %[[RET:.*]] = jxp.convert %[[T]] : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
-// CHECK: %[[RERE:.*]] = jxp.mul %[[RET]], %[[REZ]]
-// CHECK: %[[NUM:.*]] = jxp.add %[[RERE]], %[[IMIM]]
-// CHECK: %[[DY:.*]] = jxp.div %[[NUM]], %[[SAFE]]
+// CHECK: %[[IM:.*]] = jxp.imag %[[Z]] : tensor<3xcomplex<f32>>
+// CHECK: %[[NEGIM:.*]] = jxp.neg %[[IM]] : tensor<3xf32>
+// CHECK: %[[RE:.*]] = jxp.real %[[Z]] : tensor<3xcomplex<f32>>
+// CHECK: %[[CONJ:.*]] = jxp.complex %[[RE]], %[[NEGIM]] : tensor<3xf32>
+// CHECK: %[[ZERO2:.*]] = jxp.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK: %[[SAFEC:.*]] = jxp.complex %[[SAFE]], %[[ZERO2]] : tensor<3xf32>
+// CHECK: %[[SCALE:.*]] = jxp.div %[[CONJ]], %[[SAFEC]] : tensor<3xcomplex<f32>>
+// CHECK: %[[PROD:.*]] = jxp.mul %[[T]], %[[SCALE]] : tensor<3xcomplex<f32>>
+// CHECK: %[[DY:.*]] = jxp.real %[[PROD]] : tensor<3xcomplex<f32>>
 // CHECK: return %[[M]], %[[DY]]
 // CHECK-LABEL: func.func @abs_complex_main(
 // CHECK: call @abs_complex_jvp(
@@ -909,4 +907,31 @@ func.func private @stop_gradient(%x: tensor<3xf32>) -> tensor<3xf32> {
 func.func @stop_gradient_main(%x: tensor<3xf32>, %t: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
   %r:2 = jxp.jvp @stop_gradient(%x, %t) wrt [0] : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
   return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// real, imag and complex are linear: the JVP applies the op to the
+// tangents, with zeros for a part whose tangent is zero.
+// CHECK-LABEL: func.func private @complex_parts_jvp(
+// CHECK-SAME: %[[Z:[^:]*]]: tensor<3xcomplex<f32>>, %[[Y:[^:]*]]: tensor<3xf32>, %[[T:[^:]*]]: tensor<3xcomplex<f32>>)
+// CHECK-DAG: %[[RE:.*]] = jxp.real %[[Z]] : tensor<3xcomplex<f32>>
+// CHECK-DAG: %[[IM:.*]] = jxp.imag %[[Z]] : tensor<3xcomplex<f32>>
+// CHECK-DAG: %[[W:.*]] = jxp.complex %[[IM]], %[[Y]] : tensor<3xf32>
+// CHECK-DAG: %[[TRE:.*]] = jxp.real %[[T]] : tensor<3xcomplex<f32>>
+// CHECK-DAG: %[[TIM:.*]] = jxp.imag %[[T]] : tensor<3xcomplex<f32>>
+// CHECK-DAG: %[[ZERO:.*]] = jxp.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-DAG: %[[TW:.*]] = jxp.complex %[[TIM]], %[[ZERO]] : tensor<3xf32>
+// CHECK: return %[[RE]], %[[W]], %[[TRE]], %[[TW]]
+// CHECK-LABEL: func.func @complex_parts_main(
+// CHECK: call @complex_parts_jvp(
+func.func private @complex_parts(%z: tensor<3xcomplex<f32>>, %y: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>) {
+  %0 = jxp.real %z : tensor<3xcomplex<f32>>
+  %1 = jxp.imag %z : tensor<3xcomplex<f32>>
+  %2 = jxp.complex %1, %y : tensor<3xf32>
+  return %0, %2 : tensor<3xf32>, tensor<3xcomplex<f32>>
+}
+func.func @complex_parts_main(%z: tensor<3xcomplex<f32>>, %y: tensor<3xf32>, %t: tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xcomplex<f32>>) {
+  %r:4 = jxp.jvp @complex_parts(%z, %y, %t) wrt [0] : (tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xcomplex<f32>>)
+  return %r#0, %r#1, %r#2, %r#3 : tensor<3xf32>, tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xcomplex<f32>>
 }

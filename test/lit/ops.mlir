@@ -836,3 +836,18 @@ func.func @triangular_solve(%a: tensor<2x3x3xf32>, %b: tensor<2x3x4xf32>) -> ten
   %0 = jxp.triangular_solve %a, %b {left_side, lower, transpose_a = 1 : i64} : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   return %0 : tensor<2x3x4xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @complex_parts
+// CHECK: %[[RE:.*]] = jxp.real %{{.*}} : tensor<2x3xcomplex<f32>>
+// CHECK: %[[IM:.*]] = jxp.imag %{{.*}} : tensor<2x3xcomplex<f32>>
+// CHECK: jxp.complex %[[RE]], %[[IM]] : tensor<2x3xf32>
+// CHECK: jxp.real %{{.*}} : tensor<complex<f64>>
+func.func @complex_parts(%z: tensor<2x3xcomplex<f32>>, %w: tensor<complex<f64>>) -> (tensor<2x3xcomplex<f32>>, tensor<f64>) {
+  %0 = jxp.real %z : tensor<2x3xcomplex<f32>>
+  %1 = jxp.imag %z : tensor<2x3xcomplex<f32>>
+  %2 = jxp.complex %0, %1 : tensor<2x3xf32>
+  %3 = jxp.real %w : tensor<complex<f64>>
+  return %2, %3 : tensor<2x3xcomplex<f32>>, tensor<f64>
+}

@@ -135,6 +135,84 @@ func.func @convert_main(%ct: tensor<3xf64>) -> (tensor<3xf32>) {
 
 // -----
 
+// real, imag and complex, with JAX's transposes: real^T(t) = t + 0i,
+// imag^T(t) = 0 - ti, complex^T(t) = (Re t, Im(-t)).
+// CHECK-LABEL: func.func private @real_transpose(
+// CHECK-SAME: %[[CT:[^:]*]]: tensor<3xf64>) -> tensor<3xcomplex<f64>>
+// CHECK-NEXT: %[[ZERO:.*]] = jxp.constant dense<0.000000e+00> : tensor<3xf64>
+// CHECK-NEXT: %[[R:.*]] = jxp.complex %[[CT]], %[[ZERO]] : tensor<3xf64>
+// CHECK-NEXT: return %[[R]]
+// CHECK-LABEL: func.func @real_main(
+// CHECK: call @real_transpose(
+func.func private @real(%x: tensor<3xcomplex<f64>>) -> tensor<3xf64> {
+  %0 = jxp.real %x : tensor<3xcomplex<f64>>
+  return %0 : tensor<3xf64>
+}
+func.func @real_main(%ct: tensor<3xf64>) -> (tensor<3xcomplex<f64>>) {
+  %r = jxp.linear_transpose @real(%ct) wrt [0] : (tensor<3xf64>) -> tensor<3xcomplex<f64>>
+  return %r : tensor<3xcomplex<f64>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @imag_transpose(
+// CHECK-SAME: %[[CT:[^:]*]]: tensor<3xf32>) -> tensor<3xcomplex<f32>>
+// CHECK-DAG: %[[NEG:.*]] = jxp.neg %[[CT]] : tensor<3xf32>
+// CHECK-DAG: %[[ZERO:.*]] = jxp.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK: %[[R:.*]] = jxp.complex %[[ZERO]], %[[NEG]] : tensor<3xf32>
+// CHECK-NEXT: return %[[R]]
+// CHECK-LABEL: func.func @imag_main(
+// CHECK: call @imag_transpose(
+func.func private @imag(%x: tensor<3xcomplex<f32>>) -> tensor<3xf32> {
+  %0 = jxp.imag %x : tensor<3xcomplex<f32>>
+  return %0 : tensor<3xf32>
+}
+func.func @imag_main(%ct: tensor<3xf32>) -> (tensor<3xcomplex<f32>>) {
+  %r = jxp.linear_transpose @imag(%ct) wrt [0] : (tensor<3xf32>) -> tensor<3xcomplex<f32>>
+  return %r : tensor<3xcomplex<f32>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @complex_transpose(
+// CHECK-SAME: %[[CT:[^:]*]]: tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xf32>)
+// CHECK-NEXT: %[[RE:.*]] = jxp.real %[[CT]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[NEG:.*]] = jxp.neg %[[CT]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[IM:.*]] = jxp.imag %[[NEG]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: return %[[RE]], %[[IM]]
+// CHECK-LABEL: func.func @complex_main(
+// CHECK: call @complex_transpose(
+func.func private @complex(%x: tensor<3xf32>, %y: tensor<3xf32>) -> tensor<3xcomplex<f32>> {
+  %0 = jxp.complex %x, %y : tensor<3xf32>
+  return %0 : tensor<3xcomplex<f32>>
+}
+func.func @complex_main(%ct: tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %r:2 = jxp.linear_transpose @complex(%ct) wrt [0, 1] : (tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// complex transposed in its imaginary part only: the real part is a
+// constant of the transposed function.
+// CHECK-LABEL: func.func private @complex_im_transpose(
+// CHECK-SAME: %{{[^:]*}}: tensor<3xf32>, %[[CT:[^:]*]]: tensor<3xcomplex<f32>>) -> tensor<3xf32>
+// CHECK-NEXT: %[[NEG:.*]] = jxp.neg %[[CT]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: %[[IM:.*]] = jxp.imag %[[NEG]] : tensor<3xcomplex<f32>>
+// CHECK-NEXT: return %[[IM]]
+// CHECK-LABEL: func.func @complex_im_main(
+// CHECK: call @complex_im_transpose(
+func.func private @complex_im(%x: tensor<3xf32>, %y: tensor<3xf32>) -> tensor<3xcomplex<f32>> {
+  %0 = jxp.complex %x, %y : tensor<3xf32>
+  return %0 : tensor<3xcomplex<f32>>
+}
+func.func @complex_im_main(%x: tensor<3xf32>, %ct: tensor<3xcomplex<f32>>) -> (tensor<3xf32>) {
+  %r = jxp.linear_transpose @complex_im(%x, %ct) wrt [1] : (tensor<3xf32>, tensor<3xcomplex<f32>>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}
+
+// -----
+
 // broadcast_in_dim: a sum over the broadcast dimension.
 // CHECK-LABEL: func.func private @broadcast_in_dim_transpose(
 // CHECK-SAME: %[[CT:[^:]*]]: tensor<2x3xf32>) -> tensor<3xf32>

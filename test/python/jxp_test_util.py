@@ -75,8 +75,9 @@ def assert_same(got, want, rtol=1e-6, atol=0.0, weak_type=True):
         gv, wv = np.asarray(g), np.asarray(w)
         assert gv.dtype == wv.dtype
         if _inexact(wv.dtype):
-            np.testing.assert_allclose(gv.astype(np.float64),
-                                       wv.astype(np.float64),
+            # Complex values keep their imaginary parts.
+            wide = np.complex128 if np.iscomplexobj(wv) else np.float64
+            np.testing.assert_allclose(gv.astype(wide), wv.astype(wide),
                                        rtol=rtol, atol=atol, equal_nan=True)
         else:
             np.testing.assert_array_equal(gv, wv)

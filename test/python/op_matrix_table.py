@@ -271,6 +271,23 @@ def _entries():
               f'func.func @f(%a0: {c3}) -> {c3} {{\n'
               f'  %0 = "jxp.abs"(%a0) : ({c3}) -> {c3}\n  return %0 : {c3}\n}}\n',
               "'jxp.abs' op", diff=(0,), name="abs_complex"))
+    # The parts of a complex number and its construction: linear (over the
+    # reals), with JAX's transposes.
+    for part in ("real", "imag"):
+        add(Entry(part, [c3], f"%0 = jxp.{part} %a0 : {c3}", [("%0", V3)],
+                  args_of(complex_away()),
+                  f'func.func @f(%a0: {V3}) -> {V3} {{\n'
+                  f'  %0 = jxp.{part} %a0 : {V3}\n  return %0 : {V3}\n}}\n',
+                  f"'jxp.{part}' op operand #0 must be", diff=(0,),
+                  linear=((0,),)))
+    add(Entry("complex", [V3, V3], f"%0 = jxp.complex %a0, %a1 : {V3}",
+              [("%0", c3)], args_of(uniform(-1, 1), uniform(-1, 1)),
+              f'func.func @f(%a0: {V3}, %a1: {V3}) -> {c3} {{\n'
+              f'  %0 = "jxp.complex"(%a0, %a1) : ({V3}, {V3}) -> '
+              f'tensor<3xcomplex<f32>>\n'
+              f'  return %0 : tensor<3xcomplex<f32>>\n}}\n',
+              "'jxp.complex' op inferred type", diff=(0, 1),
+              linear=((0, 1),)))
     add(unary("sign", uniform(0.3, 2, signed=True), diff=False))
     add(unary("exp", uniform(-1, 1)))
     add(unary("log", uniform(0.5, 2)))

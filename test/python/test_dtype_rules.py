@@ -62,6 +62,10 @@ CASES.update({
     "or": ("or", [(T, V)] * 2, lambda lax: lambda x, y: lax.bitwise_or(x, y)),
     "xor": ("xor", [(T, V)] * 2, lambda lax: lambda x, y: lax.bitwise_xor(x, y)),
     "round": ("round", [(T, V)], lambda lax: lambda x: lax.round(x)),
+    "real": ("real", [(T, V)], lambda lax: lambda x: lax.real(x)),
+    "imag": ("imag", [(T, V)], lambda lax: lambda x: lax.imag(x)),
+    "complex": ("complex", [(T, V)] * 2,
+                lambda lax: lambda x, y: lax.complex(x, y)),
     "compare": ("compare", [(T, V)] * 2, lambda lax: lambda x, y: lax.lt(x, y)),
     "select": ("select", [(np.bool_, V), (T, V), (T, V)],
                lambda lax: lambda p, x, y: lax.select(p, x, y)),
@@ -136,12 +140,6 @@ KNOWN_ODS = set()
 # may rely on the laxer primitive), or is a missing feature. Same rule as
 # KNOWN_ODS: an entry that no longer mismatches fails the test.
 KNOWN_PY = {
-    **{(p, "bool"): "accepts bool (JAX: numeric only)"
-       for p in ("cumsum", "cumprod", "cummax", "cummin")},
-    ("scatter", "bool"): "scatter-add accepts bool (JAX rejects)",
-    **{("compare", d): "lt accepts complex (JAX orders no complex values); "
-                       "jnp's complex comparisons call it"
-       for d in ("complex64", "complex128")},
     **{(p, d): "complex arg-reductions not implemented (JAX has them)"
        for p in ("argmax", "argmin") for d in ("complex64", "complex128")},
     **{(p, d): "not implemented: float32 and float64 only"
@@ -206,7 +204,8 @@ def python_accepts(prim, dtype):
         return False, None
 
 
-_TEMPLATES = ["float32", "float64", "int16", "uint16", "int64", "float16"]
+_TEMPLATES = ["float32", "float64", "int16", "uint16", "int64", "float16",
+              "complex64"]
 
 
 def _template(prim):

@@ -176,6 +176,9 @@ def _lax(name, *extra):
 
 
 X2 = pairs()
+COMPLEX_POINTS = np.array([0, -0.0 + 0j, 1 + 1j, -2j, complex(INF, 1),
+                           complex(1, -INF), complex(NAN, 0),
+                           complex(0.5, NAN), 1e-30j], np.complex64)
 # Arguments for erf_inv: its domain [-1, 1], its ends and beyond.
 ERF_INV_POINTS = pts(0.0, -0.0, 0.5, -0.5, 0.9, 1.0, -1.0, 2.0, INF, NAN)
 # Rows with ties, zeros, infinities and NaN, for reductions and scans.
@@ -233,6 +236,12 @@ PRIMITIVES = [
     Case("abs_complex", ("abs",), _lax("abs"),
          (np.array([0, 1 + 1j, -2j, 3, -0.0 + 0j, complex(INF, 1),
                     complex(NAN, 0), 1e-30j], np.complex64),)),
+    # The parts of complex numbers (linear), with infinities and NaN in
+    # either part; complex of every pair of special points.
+    Case("real", ("real",), _lax("real"), (COMPLEX_POINTS,)),
+    Case("imag", ("imag",), _lax("imag"), (COMPLEX_POINTS,)),
+    Case("complex", ("complex",), _lax("complex"), X2),
+    Case("conj", ("real", "imag", "complex"), _lax("conj"), (COMPLEX_POINTS,)),
     Case("sign", ("sign",), _lax("sign"), (POINTS,)),
     Case("exp", ("exp",), _lax("exp"), (POINTS,)),
     Case("log", ("log",), _lax("log"), (POINTS,)),

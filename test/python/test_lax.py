@@ -1192,8 +1192,10 @@ TESTED = set(UNARY) | set(BINARY) | set(SCATTER_OPS) | set(REDUCERS) | set(
     "dynamic_slice", "dynamic_update_slice", "concatenate", "pad", "sort",
     "gather", "GatherDimensionNumbers", "ScatterDimensionNumbers",
     "GatherScatterMode", "RoundingMethod", "erf_inv"}
-# jxp extensions of lax, tested in their own files (JAX keeps them internal).
-TESTED_ELSEWHERE = {"threefry2x32"}  # test_threefry.py
+# Tested in their own files: jxp extensions of lax (JAX keeps them
+# internal), and the complex parts.
+TESTED_ELSEWHERE = {"threefry2x32",  # test_threefry.py
+                    "real", "imag", "complex", "conj"}  # test_complex_parts.py
 
 
 def test_every_lax_function_is_tested():

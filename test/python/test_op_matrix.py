@@ -333,7 +333,10 @@ def test_transpose_dot_product(entry):
     cts = []
     for t in res_types:
         shape, dtype = _shape_dtype(t)
-        cts.append(rng.uniform(-1, 1, shape).astype(dtype))
+        ct = rng.uniform(-1, 1, shape)
+        if np.issubdtype(dtype, np.complexfloating):
+            ct = ct + 1j * rng.uniform(-1, 1, shape)
+        cts.append(ct.astype(dtype))
     n, nr = len(entry.args), len(entry.results)
     main_types = entry.args + res_types
     call, outs = _call(entry, [f"%m{i}" for i in range(n)], "y")
@@ -358,8 +361,10 @@ def test_transpose_dot_product(entry):
     ys, transposed = got[:nr], got[nr:]
 
     def dot(a, b):
-        return float(np.vdot(np.asarray(a, np.float64),
-                             np.asarray(b, np.float64)))
+        # Complex values pair as JAX's transposes assume: Re(sum(a * b)),
+        # unconjugated (the real inner product of (Re, Im) with (Re, -Im)).
+        return float(np.sum(np.asarray(a, np.complex128)
+                            * np.asarray(b, np.complex128)).real)
 
     lhs = sum(dot(y, ct) for y, ct in zip(ys, cts))
     single = any(_shape_dtype(t)[1] == np.float32

@@ -517,28 +517,12 @@ def _any_complex(avals):
     return any(np.issubdtype(a[1], np.complexfloating) for a in avals)
 
 
-def _both(pred):
-    return lambda avals: len(avals) == 2 and all(pred(a) for a in avals)
-
-
 def _is_complex(a):
     return np.issubdtype(a[1], np.complexfloating)
 
 
 def _is_bool(a):
     return a[1] == np.dtype(bool)
-
-
-def _has_const(prog_names):
-    """A node of prog_names with a Python scalar operand (a constant or a
-    Python scalar input)."""
-    def match(prog, why):
-        def scalar(x):
-            return not isinstance(x, int) or (
-                x < len(prog.inputs) and prog.inputs[x][0] == "scalar")
-        return any(name in prog_names and any(map(scalar, operands))
-                   for name, operands, _ in prog.nodes)
-    return match
 
 
 def example(x64, inputs, nodes, outputs=None):
@@ -558,38 +542,10 @@ def example(x64, inputs, nodes, outputs=None):
 # reason -> (does a program contain the case, a program showing it). Each
 # names where the gap is recorded; the example must still differ.
 KNOWN_DIFFERENCES = {
-    "complex parts: no real/imag/complex primitives, jnp.real/imag/conj/"
-    "angle/isreal/iscomplex/var/std wrong on complex input (issue 9 "
-    "closing note)": (
-        _node_on({"jnp.real", "jnp.imag", "jnp.conj", "jnp.angle",
-                  "jnp.isreal", "jnp.iscomplex", "jnp.var", "jnp.std"},
-                 _any_complex),
+    "jnp.logaddexp of complex raises (issue 9 closing note)": (
+        _node_on({"jnp.logaddexp"}, _any_complex),
         example(False, [("array", "complex64", (3,), 1)],
-                [("jnp.imag", (0,), ())])),
-    "complex isfinite/isinf/isnan ignore the imaginary part (issue 9 "
-    "closing note)": (
-        _node_on({"jnp.isfinite", "jnp.isinf", "jnp.isnan", "lax.is_finite"},
-                 _any_complex),
-        example(False, [("array", "complex64", (3,), 1)],
-                [("x + y", (0, ("const", complex(0, np.inf))), ()),
-                 ("jnp.isinf", (1,), ())])),
-    "jnp.round/rint/logaddexp of complex raise (issue 9 closing note)": (
-        _node_on({"jnp.round", "jnp.rint", "jnp.logaddexp"}, _any_complex),
-        example(False, [("array", "complex64", (3,), 1)],
-                [("jnp.round", (0,), ())])),
-    "lax.lt/gt/le/ge accept complex, JAX raises TypeError (issue 9 closing "
-    "note)": (
-        _node_on({"lax.lt", "lax.gt", "lax.le", "lax.ge"}, _any_complex),
-        example(False, [("array", "complex64", (3,), 1)],
-                [("lax.lt", (0, 0), ())])),
-    "jnp.power(bool, bool) (issue 9 closing note)": (
-        _node_on({"jnp.power", "x ** y"}, _both(_is_bool)),
-        example(False, [("array", "bool", (4,), 1)],
-                [("jnp.power", (0, 0), ())])),
-    "lax.select with a non-bool predicate (issue 9 closing note)": (
-        _node_on({"lax.select"}, lambda av: not _is_bool(av[0])),
-        example(False, [("array", "int32", (3,), 1)],
-                [("lax.select", (0, 0, 0), ())])),
+                [("jnp.logaddexp", (0, 0), ())])),
     "grad of a complex scatter min/max (x.at[].min/max promotes to "
     "complex for a complex update): jxp's C++ rule raises "
     "NotImplementedError, JAX differentiates it (lib/Rules, not fixed "
@@ -601,16 +557,14 @@ KNOWN_DIFFERENCES = {
             for name, operands, params in prog.nodes),
         example(False, [("array", "float32", (3,), 1)],
                 [("x.at[idx].min", (0,), ((("e",),), 1 + 2j))])),
-    "lax.cumsum/cumprod/cummax/cummin accept bool, JAX raises TypeError "
-    "(test_dtype_rules.py KNOWN_PY: jnp callers to check first)": (
-        _node_on({"lax.cumsum", "lax.cumprod", "lax.cummax"},
-                 lambda av: _is_bool(av[0])),
-        example(False, [("array", "bool", (3,), 1)],
-                [("lax.cumsum", (0,), (0, False))])),
-    "argmax/argmin of complex: JAX rejects them when lowering, so an unused "
-    "one passes under jit; jxp rejects them when tracing": (
-        _node_on({"jnp.argmax", "jnp.argmin"}, _any_complex,
-                 "argmin/argmax does not accept dtype complex"),
+    "checks JAX makes only when lowering (argmax/argmin of complex, "
+    "lax.reshape to another size): an unused such op passes under JAX's "
+    "jit, which drops it first; jxp checks when tracing": (
+        lambda prog, why: why.startswith("jit: jxp raises") and (
+            _node_on({"jnp.argmax", "jnp.argmin"}, _any_complex,
+                     "argmin/argmax does not accept dtype complex")(prog, why)
+            or _node_on({"lax.reshape"}, lambda av: True,
+                        "the number of elements differs")(prog, why)),
         example(False, [("array", "complex64", (3,), 1)],
                 [("jnp.argmax", (0,), (0, False)),
                  ("jnp.negative", (0,), ())])),
@@ -622,10 +576,12 @@ KNOWN_DIFFERENCES = {
         example(False, [("array", "float32", (), 1)],
                 [("jnp.vdot", (0, ("const", False)), ()),
                  ("jnp.cbrt", (1,), ())])),
-    "weak type of a gradient through a power's inexact exponent: JAX's is "
-    "strong, jxp's follows the input (autodiff, python/jxp/_src/ad.py)": (
-        _node_on({"jnp.power", "x ** y", "jnp.float_power", "lax.pow"},
-                 lambda av: _inexact(av[1][1]), "grad: result 0: weak_type"),
+    "weak type of a derivative: jxp's tangents and cotangents have their "
+    "primal's weak type (the C++ passes see no weak types); JAX's follow "
+    "its rules, which make a few strong (pow with an inexact exponent, "
+    "scatter min/max, var of some promoted values)": (
+        lambda prog, why: why.startswith(("grad: result", "jit(jvp) tang"))
+        and "weak_type" in why,
         example(False, [("scalar", "float32", (), 1)],
                 [("jnp.multiply", (0, ("const", 0.5)), ()),
                  ("x ** y", (1, 0), ())])),
@@ -650,13 +606,9 @@ KNOWN_DIFFERENCES = {
         example(False, [("array", "float32", (3, 0), 1)],
                 [("x.at[idx].min", (0,), ((("e",), ("a", (0,))), 2)),
                  ("jnp.sum", (1,), (None, False))])),
-    "jxp.lax gives a Python scalar operand the other operand's dtype; JAX "
-    "gives it its default dtype (weak) and then requires equal dtypes "
-    "(jxp.numpy relies on the permissive form throughout)": (
-        _has_const({f"lax.{n}" for n in BINARY_LAX}),
-        example(False, [("array", "float32", (3,), 1)],
-                [("lax.add", (0, ("const", 2)), ())])),
 }
+
+
 def known_reason(prog, why):
     """The first known difference whose case the program contains and
     whose symptom `why` (what differs) shows."""
@@ -838,8 +790,20 @@ else:
     COUNT, SHARDS = 60, 2
 
 
+@pytest.fixture
+def no_local_constants(monkeypatch):
+    """Hypothesis mixes literals of "local" modules (any loaded module
+    outside site-packages and test directories) into its draws, so a
+    source-tree jxp (PYTHONPATH=python) and an installed one (CI) would draw
+    different programs from one seed, and any edit of jxp would change them.
+    Without them a seed names the same programs everywhere."""
+    from hypothesis.internal.conjecture import providers
+    from hypothesis.internal.constants_ast import Constants
+    monkeypatch.setattr(providers, "_get_local_constants", Constants)
+
+
 @pytest.mark.parametrize("shard", range(SHARDS))
-def test_random_programs(shard):
+def test_random_programs(shard, no_local_constants):
     """COUNT/SHARDS programs per shard agree with JAX (or differ only by a
     listed known difference)."""
     stats, ops = collections.Counter(), collections.Counter()

@@ -17,6 +17,7 @@ import itertools
 
 import numpy as np
 from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import func as func_d
 
 from . import api, core, dtypes, runtime, tree_util
 from . import lax as lax_p
@@ -53,13 +54,18 @@ class TracedFunction:
         return ir.FlatSymbolRefAttr.get(self.symbol)
 
 
-def _trace_private(fun, name, in_avals, build_args, closure=()):
+def _trace_private(fun, name, in_avals, build_args, sources=None,
+                   closure=()):
+    """`sources`: the values the function will be called with, when they
+    are the ones it is evaluated at (eager transformations read them, see
+    _concrete_value)."""
     outer = core.current_frame()
     symbol = outer.new_symbol(name)
     n = len(in_avals)
     avals = list(in_avals) + [abstractify(c) for c in closure]
     inner = Frame(outer.module, symbol, avals, parent=outer,
-                  bind=[(c, n + k) for k, c in enumerate(closure)])
+                  bind=[(c, n + k) for k, c in enumerate(closure)],
+                  sources=sources)
     outs, out_tree = _trace_into(inner, fun, name,
                                  lambda tracers: build_args(tracers[:n]))
     return TracedFunction(symbol, inner, outs, out_tree,
@@ -67,11 +73,11 @@ def _trace_private(fun, name, in_avals, build_args, closure=()):
 
 
 def _trace_together(specs):
-    """Traces several functions (fun, name, in_avals, build_args) so that
-    all take the same closed-over values, in the same order, after their
-    own inputs. Each is traced once (user code runs once per trace): what a
-    later function first closes over becomes an unused trailing input of
-    the earlier ones."""
+    """Traces several functions (fun, name, in_avals, build_args[,
+    sources]) so that all take the same closed-over values, in the same
+    order, after their own inputs. Each is traced once (user code runs once
+    per trace): what a later function first closes over becomes an unused
+    trailing input of the earlier ones."""
     closure = []
     traced = []
     for spec in specs:
@@ -88,7 +94,7 @@ def _pad_closures(traced, closure):
     for t in traced:
         extra = closure[len(t.closure):]
         if extra:
-            t.frame.append_inputs([abstractify(c) for c in extra])
+            t.frame.append_inputs([abstractify(c) for c in extra], extra)
             t.closure = list(closure)
 
 
@@ -173,7 +179,8 @@ def _eager(body, name, args, kwargs=None):
     flat, in_tree = tree_util.tree_flatten((tuple(args), kwargs or {}))
     avals = [abstractify(x) for x in flat]
     traced = api.trace(body, name, avals,
-                       lambda ts: tree_util.tree_unflatten(in_tree, ts))
+                       lambda ts: tree_util.tree_unflatten(in_tree, ts),
+                       sources=flat)
     # Without locations: the same program called from another line is the
     # same executable (diagnostics still carry the user's lines).
     exe = _compiled(api.compile_traced(
@@ -182,6 +189,120 @@ def _eager(body, name, args, kwargs=None):
     outs = exe.execute(bufs + [c._buf for c in traced.captured])
     return tree_util.tree_unflatten(
         traced.out_tree, [Array(b, a) for b, a in zip(outs, traced.out_avals)])
+
+
+def _needed_inputs(tracer):
+    """Positions of the block arguments of tracer's frame that its value
+    depends on (through the ops of the frame's block and their regions)."""
+    block = tracer.frame.block
+    needed, seen, stack = set(), set(), [tracer.value]
+    while stack:
+        value = stack.pop().maybe_downcast()
+        if isinstance(value, ir.BlockArgument):
+            if value.owner == block:
+                needed.add(value.arg_number)
+            continue
+        op = value.owner.operation
+        if op in seen:
+            continue
+        seen.add(op)
+        for nested in _ops_within(op):
+            stack.extend(nested.operands)
+    return needed
+
+
+def _ops_within(op):
+    """op and every op in its regions."""
+    ops = [op]
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                ops.extend(_ops_within(inner.operation))
+    return ops
+
+
+def _terminated(func):
+    ops = list(func.regions[0].blocks[0].operations)
+    return bool(ops) and ops[-1].operation.name == "func.return"
+
+
+def _slice_program(frame, tracer):
+    """A module computing `tracer` from `frame`'s inputs: the frame's
+    function so far, ending in a return of tracer, as a public @main,
+    with the module's finished functions (its callees)."""
+    func = frame.func
+    saved = {k: func.attributes[k] for k in ("sym_name", "function_type")}
+    private = "sym_visibility" in func.attributes
+    with frame.module.context, ir.Location.unknown():
+        ret = func_d.ReturnOp([tracer.value], ip=frame.ip)
+        try:
+            func.attributes["sym_name"] = ir.StringAttr.get("main")
+            func.attributes["function_type"] = ir.TypeAttr.get(
+                ir.FunctionType.get([a.type for a in frame.block.arguments],
+                                    [tracer.value.type]))
+            if private:
+                del func.attributes["sym_visibility"]
+            texts = [func.operation.get_asm(print_generic_op_form=True)]
+        finally:
+            ret.operation.erase()
+            for k, v in saved.items():
+                func.attributes[k] = v
+            if private:
+                func.attributes["sym_visibility"] = ir.StringAttr.get(
+                    "private")
+        for op in frame.module.body.operations:
+            if op.operation.name == "func.func" and op != func and \
+                    _terminated(op):
+                texts.append(op.operation.get_asm(print_generic_op_form=True))
+    return "module {\n" + "\n".join(texts) + "\n}\n"
+
+
+class _SliceTrace:
+    """What api.compile_traced needs of a slice program."""
+
+    def __init__(self, text, rules):
+        self._text, self.rules = text, rules
+
+    def text(self):
+        return self._text
+
+
+def _concrete_value(tracer):
+    """tracer's value, if every frame input it depends on has a known
+    source (an eager transformation's arguments, closed-over arrays, or
+    tracers of enclosing frames that have values in turn): the slice of
+    the trace that computes it, compiled and run. None otherwise."""
+    frame = tracer.frame
+    value = tracer.value.maybe_downcast()
+    if isinstance(value, ir.BlockArgument) and value.owner == frame.block:
+        k = value.arg_number
+        source = frame.sources.get(k)
+        if isinstance(source, core.Tracer):
+            return _concrete_value(source)
+        if source is None or isinstance(source, Array):
+            return source
+        aval = frame.input_avals[k]
+        return Array(api._to_buffer(source, aval), aval)
+    needed = _needed_inputs(tracer)
+    args = []
+    for k, aval in enumerate(frame.input_avals):
+        source = frame.sources.get(k) if k in needed else None
+        if k not in needed:
+            # Unread: any value of its type.
+            source = np.zeros(aval.shape, aval.dtype)
+        elif isinstance(source, core.Tracer):
+            source = _concrete_value(source)
+        if source is None:
+            return None
+        args.append(api._to_buffer(source, aval))
+    exe = _compiled(api.compile_traced(
+        _SliceTrace(_slice_program(frame, tracer), frame.rules),
+        f"{api.OPTIMIZE},{api.TO_STABLEHLO}", debug_info=False))
+    (out,) = exe.execute(args)
+    return Array(out, tracer.aval)
+
+
+core.set_concrete_evaluator(_concrete_value)
 
 
 def _staged(body):
@@ -245,7 +366,12 @@ def _check_argnums_type(argnums):
     _index_tuple(argnums)
 
 
-def _check_input_dtype(aval, api, allow_int):
+def _check_input_dtype(aval, api, allow_int, holomorphic=False):
+    if holomorphic:
+        if not dtypes.is_complex(aval.dtype):
+            raise TypeError(f"{api} with holomorphic=True requires inputs "
+                            f"with complex dtype, but got {aval.dtype.name}.")
+        return
     if allow_int:
         return
     if not _is_inexact(aval):
@@ -256,10 +382,17 @@ def _check_input_dtype(aval, api, allow_int):
             f"set allow_int to True.")
 
 
-def _check_scalar_output(aval, api):
+def _check_scalar_output(aval, api, holomorphic=False):
     if aval.shape != ():
         raise TypeError(f"Gradient only defined for scalar-output functions. "
                         f"Output had shape: {aval.shape}.")
+    if holomorphic:
+        # The cotangent is then 1 + 0i: the derivative of a holomorphic
+        # function, as JAX's grad (no conjugation).
+        if not dtypes.is_complex(aval.dtype):
+            raise TypeError(f"{api} with holomorphic=True requires outputs "
+                            f"with complex dtype, but got {aval.dtype.name}.")
+        return
     if not dtypes.is_float(aval.dtype):
         raise TypeError(
             f"{api} requires real-valued outputs (output dtype that is a "
@@ -287,7 +420,8 @@ def _trace_fun(fun, name, flat_args, tree):
     """Traces fun over the flat leaves of `tree` (the (args, kwargs) it is
     called with)."""
     avals = [abstractify(x) for x in flat_args]
-    (traced,), _ = _trace_together([(fun, name, avals, _flat_builder(tree))])
+    (traced,), _ = _trace_together([(fun, name, avals, _flat_builder(tree),
+                                     flat_args)])
     return traced
 
 
@@ -365,7 +499,8 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False,
         groups = _arg_leaf_positions(args, nums)
         wrt = sorted({k for g in groups for k in g})
         for k in wrt:
-            _check_input_dtype(abstractify(flat[k]), "grad", allow_int)
+            _check_input_dtype(abstractify(flat[k]), "grad", allow_int,
+                               holomorphic)
         traced = _trace_fun(fun, name, flat, tree)
         out_leaves_tree = traced.out_tree
         out_struct = tree_util.tree_unflatten(
@@ -377,7 +512,8 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False,
                 f"Gradient only defined for scalar-output functions. Output "
                 f"was {tree_util.tree_structure(main)}.")
         main_index = main_leaves[0]
-        _check_scalar_output(traced.out_avals[main_index], "grad")
+        _check_scalar_output(traced.out_avals[main_index], "grad",
+                             holomorphic)
         cts = [(_ones if k == main_index else _zeros)(a)
                for k, a in enumerate(traced.out_avals)]
         outs, grads = _vjp_op(traced, flat, wrt, cts)
@@ -555,9 +691,11 @@ class _SplitJvp:
     types: the JVP traced once, split by the partial-evaluation pass into a
     primal half (results and residuals) and a linear half; the linear half
     compiled as is (for f_jvp) or transposed (for vjp_fun) on first use.
-    Cached per (fun, input types), like jit."""
+    Traced on every call, as JAX's eager transformations run the function
+    again (its Python control flow may take another branch); the compiled
+    programs are cached by their text."""
 
-    def __init__(self, fun, name, tree, avals, has_aux):
+    def __init__(self, fun, name, tree, avals, has_aux, primal_values):
         self.tree, self.avals, self.has_aux = tree, avals, has_aux
         self.wrt = [k for k, a in enumerate(avals) if _is_inexact(a)]
         n = len(avals)
@@ -577,7 +715,7 @@ class _SplitJvp:
 
         t_avals = [avals[k] for k in self.wrt]
         traced = api.trace(jvp_of_fun, name, list(avals) + t_avals,
-                           lambda ts: (ts, {}))
+                           lambda ts: (ts, {}), sources=primal_values)
         # The compiler splits the JVP and derives the three programs.
         parts = api.compile_traced(
             traced, api.OPTIMIZE,
@@ -628,7 +766,7 @@ class _SplitJvp:
 def _split_jvp(fun, name, primals, has_aux):
     flat_p, tree = tree_util.tree_flatten(primals)
     avals = tuple(abstractify(x) for x in flat_p)
-    return _SplitJvp(fun, name, tree, avals, has_aux), flat_p
+    return _SplitJvp(fun, name, tree, avals, has_aux, flat_p), flat_p
 
 
 def _tangent_buffers(prog, flat_t, what):

@@ -265,16 +265,30 @@ class Tracer(ArrayBase):
         return (f"The error occurred while tracing the function "
                 f"{self.frame.name} for jit.")
 
+    # Under an eager transformation (grad, jvp, vjp, ... called outside
+    # jit) a tracer whose inputs are known has a value, as JAX's tracers of
+    # concrete values: Python control flow on it works (`if x > 0:`), and
+    # the trace follows the branch taken. float() and np.asarray() still
+    # raise, as in JAX.
     def __bool__(self):
-        raise errors.TracerBoolConversionError(self)
+        value = concrete_value(self)
+        if value is None:
+            raise errors.TracerBoolConversionError(self)
+        return bool(value)
 
     def __int__(self):
         # As in JAX: int() is a ConcretizationTypeError; __index__ (a tracer
         # used as an index, range(x)) a TracerIntegerConversionError.
-        raise errors.ConcretizationTypeError(self)
+        value = concrete_value(self)
+        if value is None:
+            raise errors.ConcretizationTypeError(self)
+        return int(value)
 
     def __index__(self):
-        raise errors.TracerIntegerConversionError(self)
+        value = concrete_value(self)
+        if value is None:
+            raise errors.TracerIntegerConversionError(self)
+        return value.__index__()
 
     def __float__(self):
         raise errors.ConcretizationTypeError(self)
@@ -295,7 +309,7 @@ class Frame:
     """
 
     def __init__(self, module, name, in_avals, parent=None, public=False,
-                 bind=(), sealed=False):
+                 bind=(), sealed=False, sources=None):
         self.module = module
         self.name = name
         self.parent = parent
@@ -324,10 +338,19 @@ class Frame:
         self.captured = []    # outer objects, in block-argument order
         self._captures = {}   # id(outer object) -> Tracer in this frame
         self._constants = {}  # (value, aval) -> Tracer, for Python scalars
+        # Block argument position -> what the caller will pass there: a
+        # concrete value, or a tracer of an enclosing frame. Known for the
+        # inputs of eager transformations (`sources`, aligned with
+        # in_avals; None where unknown) and for closed-over objects; what
+        # concrete_value evaluates a tracer from.
+        self.sources = {k: x for k, x in enumerate(sources or ())
+                        if x is not None}
+        self.input_avals = list(in_avals)   # per block argument
         # (outer object, argument position): that argument stands for the
         # object wherever the traced function closes over it.
         for obj, k in bind:
             self._captures[_capture_key(obj)] = self.args[k]
+            self.sources[k] = obj
 
     def new_symbol(self, name):
         """A fresh private function name for this frame's module."""
@@ -371,6 +394,8 @@ class Frame:
             t = Tracer(aval, value, self)
             self._captures[key] = t
             self.captured.append(x)
+            self.sources[len(self.block.arguments) - 1] = x
+            self.input_avals.append(aval)
         return t
 
     def constant(self, x):
@@ -390,11 +415,15 @@ class Frame:
             self._constants[key] = t
         return t
 
-    def append_inputs(self, avals):
-        """Adds unused trailing inputs to the finished function."""
+    def append_inputs(self, avals, values=()):
+        """Adds unused trailing inputs to the finished function (`values`:
+        what will be passed there, if known)."""
         with self.module.context, ir.Location.unknown():
-            for a in avals:
+            for a, v in itertools.zip_longest(avals, values):
                 self.block.add_argument(mlir_type(a), ir.Location.unknown())
+                self.input_avals.append(a)
+                if v is not None:
+                    self.sources[len(self.block.arguments) - 1] = v
             results = ir.FunctionType(ir.TypeAttr(
                 self.func.attributes["function_type"]).value).results
             self.func.attributes["function_type"] = ir.TypeAttr.get(
@@ -506,6 +535,26 @@ def set_eager_apply(fn):
     trace (called once by the api layer)."""
     global _eager_apply
     _eager_apply = fn
+
+
+def _no_concrete_value(tracer):
+    return None
+
+
+_concrete_value = _no_concrete_value
+
+
+def concrete_value(tracer):
+    """The value of `tracer` as a concrete Array if its frame's inputs that
+    it depends on are known (an eager transformation), else None."""
+    return _concrete_value(tracer)
+
+
+def set_concrete_evaluator(fn):
+    """Installs `fn(tracer) -> Array or None` (the autodiff layer, which
+    compiles the slice of the trace that computes the tracer)."""
+    global _concrete_value
+    _concrete_value = fn
 
 
 class Primitive:

@@ -18,7 +18,7 @@ import warnings
 
 import numpy as np
 
-from .. import lax
+from . import lax_lenient as lax
 from . import dtypes, errors
 from . import lax as _p
 from .array import Array

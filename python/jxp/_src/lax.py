@@ -121,6 +121,7 @@ def _abs_lower(frame, loc, values, avals, out_avals):
 abs_p = Primitive("abs", _abs_rule, _abs_lower)
 
 sign_p = unop("sign", ops.SignOp, _NUMERIC)
+
 exp_p = unop("exp", ops.ExpOp, _INEXACT)
 log_p = unop("log", ops.LogOp, _INEXACT)
 log1p_p = unop("log1p", ops.Log1pOp, _INEXACT)
@@ -228,6 +229,33 @@ def _clamp_rule(lo, x, hi):
 
 
 clamp_p = Primitive("clamp", _clamp_rule, _typed_lower(ops.ClampOp))
+
+
+# The parts of a complex number, and one made from its parts (JAX's real_p,
+# imag_p and complex_p): real and imag take complex numbers only, complex
+# two float32 or two float64 arrays of one shape.
+def _complex_part_rule(name):
+    def rule(x):
+        if not dtypes.is_complex(x.dtype):
+            raise TypeError(f"{name} does not accept dtype {x.dtype.name}. "
+                            f"Accepted dtypes are subtypes of complexfloating.")
+        return x.update(dtype=np.zeros((), x.dtype).real.dtype)
+    return rule
+
+
+def _complex_rule(x, y):
+    for i, a in enumerate((x, y)):
+        if a.dtype not in (dtypes.float32, dtypes.float64):
+            raise TypeError(f"complex does not accept dtype {a.dtype.name} at "
+                            f"position {i}. Accepted dtypes at position {i} "
+                            f"are subtypes of float32, float64.")
+    out = _elementwise_rule("complex", _FLOAT)(x, y)
+    return out.update(dtype=(np.zeros((), x.dtype) * 1j).dtype)
+
+
+real_p = Primitive("real", _complex_part_rule("real"), _typed_lower(ops.RealOp))
+imag_p = Primitive("imag", _complex_part_rule("imag"), _typed_lower(ops.ImagOp))
+complex_p = Primitive("complex", _complex_rule, _typed_lower(ops.ComplexOp))
 
 
 def _convert_rule(x, new_dtype, weak_type):
@@ -538,16 +566,21 @@ argmax_p = Primitive("argmax", _argreduce_rule, _argreduce_lower(ops.ArgMaxOp))
 argmin_p = Primitive("argmin", _argreduce_rule, _argreduce_lower(ops.ArgMinOp))
 
 
-def _cumulative_rule(x, axis, reverse):
-    _check_axes("cumulative reduction", (axis,), x.ndim)
-    return x
+def _cumulative_rule(name):
+    def rule(x, axis, reverse):
+        if x.dtype == dtypes.bool_:
+            raise TypeError(f"{name} does not accept dtype bool. Accepted "
+                            f"dtypes are subtypes of number.")
+        _check_axes("cumulative reduction", (axis,), x.ndim)
+        return x
+    return rule
 
 
 def _cumulative(name, op_class):
     def lower(frame, loc, values, avals, out_avals, axis, reverse):
         return [op_class(values[0], _i64_attr(axis), reverse=reverse, loc=loc,
                          ip=frame.ip).result]
-    return Primitive(name, _cumulative_rule, lower)
+    return Primitive(name, _cumulative_rule(name), lower)
 
 
 cumsum_p = _cumulative("cumsum", ops.CumsumOp)
@@ -727,6 +760,10 @@ def _scatter_rule(operand, indices, updates, kind, dimension_numbers, mode,
     if not dtypes.is_int(indices.dtype):
         raise TypeError(f"scatter indices must be integers, got "
                         f"{indices.dtype.name}")
+    if kind in ("add", "mul") and operand.dtype == dtypes.bool_:
+        # As JAX's scatter_add/scatter_mul: numbers only.
+        raise TypeError(f"scatter-{kind} does not accept dtype bool. "
+                        f"Accepted dtypes are subtypes of number.")
     return operand
 
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .. import lax  # jxp.lax, this module's package (same layer)
+from . import lax_lenient as lax  # jxp.lax (same layer), lenient scalars
 from . import lax as _p
 from .core import abstractify
 

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from .. import lax
+from . import lax_lenient as lax
 from . import dtypes
 from .config import config
 from .core import abstractify

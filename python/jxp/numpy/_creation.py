@@ -5,7 +5,7 @@ import operator
 
 import numpy as np
 
-from .. import lax
+from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
 from .._src.core import Tracer, abstractify
 from .._src.errors import ConcretizationTypeError

@@ -7,7 +7,7 @@ import string
 
 import numpy as np
 
-from .. import lax
+from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
 from .._src.core import abstractify
 from . import _ufuncs

@@ -4,10 +4,10 @@ import operator
 
 import numpy as np
 
-from .. import lax
+from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
 from .._src.array import Array
-from .._src.core import Tracer, abstractify
+from .._src.core import Tracer, abstractify, concrete_value
 from .._src.errors import ConcretizationTypeError
 from .._src.indexing import getitem
 from . import _ufuncs
@@ -90,16 +90,16 @@ def _operator_round(number, ndigits=None):
 
 
 def _conj(x):
-    fn = getattr(_ufuncs, "conjugate", None) or getattr(_ufuncs, "conj", None)
-    if fn is not None:
-        return fn(x)
-    return x
+    return _ufuncs.conjugate(x)
 
 
 def _item(self, *args):
     if isinstance(self, Tracer):
-        raise ConcretizationTypeError(
-            self, "This occurred in the item() method of jax.Array\n")
+        value = concrete_value(self)   # under an eager transformation
+        if value is None:
+            raise ConcretizationTypeError(
+                self, "This occurred in the item() method of jax.Array\n")
+        self = value
     return np.asarray(self).item(*args)
 
 
@@ -222,6 +222,8 @@ _METHODS = {
     "swapaxes": swapaxes, "take": take, "tolist": _tolist, "trace": trace,
     "transpose": _transpose_method, "var": var, "view": _view,
     "T": property(lambda self: transpose(self)),
+    "real": property(lambda self: _ufuncs.real(self)),
+    "imag": property(lambda self: _ufuncs.imag(self)),
     "mT": property(_matrix_transpose),
     "itemsize": property(lambda self: self.dtype.itemsize),
     "nbytes": property(lambda self: self.size * self.dtype.itemsize),

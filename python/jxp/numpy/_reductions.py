@@ -5,7 +5,7 @@ import operator
 
 import numpy as np
 
-from .. import lax
+from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
 from .._src.core import Tracer, abstractify
 from .._src.errors import ConcretizationTypeError
@@ -259,11 +259,16 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
 
 def _var_promote_types(a_dtype, dtype):
     if dtype is not None:
+        if _dt.is_complex(a_dtype) and not _dt.is_complex(dtype):
+            raise ValueError(
+                "jax.numpy.var does not yet support real dtype parameters "
+                "when computing the variance of an array of complex values.")
         comp = dtype
     elif not _dt.is_inexact(a_dtype):
         dtype = comp = _to_inexact(a_dtype)
     else:
-        dtype = comp = a_dtype
+        # The variance of complex numbers is real (JAX's rule).
+        comp, dtype = a_dtype, np.zeros((), a_dtype).real.dtype
     return _upcast_f16(comp), dtype
 
 
@@ -293,7 +298,12 @@ def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
         a_mean = _convert(asarray(mean), comp)
     a_mean = _keep_weak(a_mean, av.weak_type)
     centered = lax.sub(a, broadcast_to(a_mean, av.shape))
-    centered = lax.mul(centered, centered)
+    if _dt.is_complex(comp):
+        # |x - mean|^2, real: the sum and the count below are real too.
+        centered = lax.real(lax.mul(centered, lax.conj(centered)))
+        comp = abstractify(centered).dtype
+    else:
+        centered = lax.mul(centered, centered)
     normalizer = _count(a, axis, keepdims, where, comp)
     normalizer = lax.sub(normalizer, _filled(normalizer, correction))
     result = sum(centered, dims, dtype=comp, keepdims=keepdims, where=where)
@@ -510,7 +520,11 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False,
         a_mean = _keep_weak(_convert(asarray(mean), comp), False)
     centered = lax.sub(a, broadcast_to(a_mean, av.shape))
     centered = lax.select(_is_nan(a), _filled(centered, 0), centered)
-    centered = lax.mul(centered, centered)
+    if _dt.is_complex(av.dtype):
+        # |x - mean|^2, real (as var).
+        centered = lax.real(lax.mul(centered, lax.conj(centered)))
+    else:
+        centered = lax.mul(centered, centered)
     normalizer = sum(lax.bitwise_not(_is_nan(a)), axis=axis,
                      keepdims=keepdims, where=where)
     normalizer = lax.sub(normalizer, _filled(normalizer, ddof))

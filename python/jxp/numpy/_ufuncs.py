@@ -19,7 +19,7 @@ import operator
 import ml_dtypes
 import numpy as np
 
-from .. import lax
+from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
 from .._src.ad import custom_jvp
 from .._src.api import jit
@@ -286,12 +286,12 @@ float_power = _ufunc("float_power", lax.pow, "inexact")
 floor = _ufunc("floor", lambda x: lax.floor(x) if _dt.is_inexact(_dtype(x)) else x)
 ceil = _ufunc("ceil", lambda x: lax.ceil(x) if _dt.is_inexact(_dtype(x)) else x)
 isfinite = _ufunc("isfinite", lambda x: lax.is_finite(x) if _dt.is_float(_dtype(x))
-                  else _full(x, True, _dt.bool_))
+                  else lax.bitwise_and(lax.is_finite(lax.real(x)),
+                                       lax.is_finite(lax.imag(x)))
+                  if _dt.is_complex(_dtype(x)) else _full(x, True, _dt.bool_))
 invert = _ufunc("invert", lax.bitwise_not)
 isnan = _ufunc("isnan", lambda x: lax.ne(x, x))
 positive = _ufunc("positive", lambda x: x)
-conjugate = _ufunc("conjugate", lambda x: x)  # real dtypes only
-real = _ufunc("real", lambda x: x)
 deg2rad = _ufunc("deg2rad", lambda x: _weak_if_0d(
     lax.mul(x, np.pi / 180), _is_weak(x), x), "inexact")
 rad2deg = _ufunc("rad2deg", lambda x: _weak_if_0d(
@@ -330,9 +330,21 @@ def radians(x, /):
     return deg2rad(x)
 
 
+def real(val, /):
+    (val,) = _arraylike("real", val)
+    return lax.real(val) if _dt.is_complex(_dtype(val)) else val
+
+
 def imag(val, /):
     (val,) = _arraylike("imag", val)
+    if _dt.is_complex(_dtype(val)):
+        return lax.imag(val)
     return _weak(_full(val, 0), _is_weak(val))
+
+
+def conjugate(x, /):
+    (x,) = _arraylike("conjugate", x)
+    return lax.conj(x) if _dt.is_complex(_dtype(x)) else x
 
 
 def fabs(x, /):
@@ -437,6 +449,10 @@ def power(x1, x2, /):
         else:
             return _integer_pow(x1, builtins.int(n))
     a1, a2 = _av(x1), _av(x2)
+    if a1.dtype == a2.dtype == _dt.bool_:
+        # JAX promotes numerically: bools become the default integer.
+        x1, x2 = (astype(x, _dt.default_int()) for x in (x1, x2))
+        a1, a2 = _av(x1), _av(x2)
     if _dt.is_inexact(a1.dtype) and _dt.is_int(a2.dtype):
         # JAX: lax.pow without promotion, for its derivative at 0 ** 0 (0
         # with an integer exponent); weakly typed only if both inputs are.
@@ -1054,6 +1070,9 @@ def rint(x, /):
     (x,) = _arraylike("rint", x)
     if not _dt.is_inexact(_dtype(x)):
         return lax.convert_element_type(x, _dt.default_float())
+    if _dt.is_complex(_dtype(x)):
+        # Both parts, as JAX.
+        return lax.complex(rint(lax.real(x)), rint(lax.imag(x)))
     return lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN)
 
 
@@ -1069,15 +1088,22 @@ def _round(a, decimals):
         raise ValueError(f"data type {dtype} not inexact")
     if decimals > np.log10(float(_finfo(dtype).max)):
         return a
-    if decimals == 0:
-        return lax.round(a, lax.RoundingMethod.TO_NEAREST_EVEN)
-    weak = _is_weak(a)
-    x = lax.convert_element_type(a, _dt.float32) if dtype == _dt.float16 else a
-    factor = 10.0 ** decimals
-    out = lax.div(lax.round(lax.mul(x, factor), lax.RoundingMethod.TO_NEAREST_EVEN),
-                  factor)
-    out = lax.convert_element_type(out, dtype) if dtype == _dt.float16 else out
-    return _weak_if_0d(out, weak, a)
+
+    def round_float(a):
+        if decimals == 0:
+            return lax.round(a, lax.RoundingMethod.TO_NEAREST_EVEN)
+        dtype, weak = _dtype(a), _is_weak(a)
+        x = lax.convert_element_type(a, _dt.float32) if dtype == _dt.float16 else a
+        factor = 10.0 ** decimals
+        out = lax.div(lax.round(lax.mul(x, factor),
+                                lax.RoundingMethod.TO_NEAREST_EVEN), factor)
+        out = lax.convert_element_type(out, dtype) if dtype == _dt.float16 else out
+        return _weak_if_0d(out, weak, a)
+
+    if _dt.is_complex(dtype):
+        # Both parts, as JAX.
+        return lax.complex(round_float(lax.real(a)), round_float(lax.imag(a)))
+    return round_float(a)
 
 
 def round(a, decimals=0, out=None):  # noqa: A001
@@ -1105,31 +1131,41 @@ def around(a, decimals=0, out=None):
 
 @_fused("deg")
 def angle(z, deg=False):
-    """The argument of z: 0 or pi for real numbers."""
+    """The argument of z: atan2(imag(z), real(z)), so 0 or pi for real
+    numbers. As JAX, non-inexact input and 0-d floats compute in the default
+    float type, strongly typed."""
     (z,) = _arraylike("angle", z)
-    dtype, weak = _dtype(z), _is_weak(z)
-    if not _dt.is_inexact(dtype) or _av(z).ndim == 0:
-        z = lax.convert_element_type(z, _dt.default_float())
-        weak = False
-    out = _weak(lax.atan2(_full(z, 0), z), weak)
+    re, im = real(z), imag(z)
+    if not _dt.is_inexact(_dtype(re)) or (
+            _dt.is_float(_dtype(z)) and _av(z).ndim == 0):
+        re = lax.convert_element_type(re, _dt.default_float())
+        im = lax.convert_element_type(im, _dt.default_float())
+    out = _weak(lax.atan2(im, re), _is_weak(re) and _is_weak(im))
     return degrees(out) if deg else out
 
 
 @_fused()
 def isreal(x):
     (x,) = _arraylike("isreal", x)
-    return _weak_if_0d(_full(x, True, _dt.bool_), _is_weak(x), x)
+    i = imag(x)
+    return _weak_if_0d(lax.eq(i, _full(i, 0)), _is_weak(i), i)
 
 
 @_fused()
 def iscomplex(x):
     (x,) = _arraylike("iscomplex", x)
-    return _weak_if_0d(_full(x, False, _dt.bool_), _is_weak(x), x)
+    i = imag(x)
+    return _weak_if_0d(lax.ne(i, _full(i, 0)), _is_weak(i), i)
 
 
 @_fused()
 def isinf(x, /):
     (x,) = _arraylike("isinf", x)
+    if _dt.is_complex(_dtype(x)):
+        # Either part infinite, as JAX.
+        re, im = lax.real(x), lax.imag(x)
+        return _weak(lax.bitwise_or(lax.eq(lax.abs(re), np.inf),
+                                    lax.eq(lax.abs(im), np.inf)), False)
     if not _dt.is_float(_dtype(x)):
         return _full(x, False, _dt.bool_)
     return _weak(lax.eq(lax.abs(x), np.inf), False)
@@ -1140,6 +1176,9 @@ def _isposneginf(name, x, value, out):
         raise NotImplementedError(
             "The 'out' argument to isneginf/isposinf is not supported.")
     (x,) = _arraylike(name, x)
+    if _dt.is_complex(_dtype(x)):
+        raise ValueError("isposinf/isneginf are not well defined for complex "
+                         "types")
     if not _dt.is_float(_dtype(x)):
         return _full(x, False, _dt.bool_)
     return _weak(lax.eq(x, value), False)
@@ -1194,6 +1233,10 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     (x,) = _arraylike("nan_to_num", x)
     if not _dt.is_inexact(_dtype(x)):
         return x
+    if _dt.is_complex(_dtype(x)):
+        # Each part on its own, as JAX.
+        return lax.complex(_nan_to_num(lax.real(x), nan, posinf, neginf),
+                           _nan_to_num(lax.imag(x), nan, posinf, neginf))
     return _nan_to_num(x, nan, posinf, neginf)
 
 

@@ -5,7 +5,7 @@ import operator
 
 import numpy as np
 
-from .. import lax
+from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
 from .._src.array import Array, from_numpy
 from .._src.core import (
@@ -215,10 +215,10 @@ def _broadcast_shapes_or_type_error(name, shapes):
 def broadcast_to(x, shape):
     shape = tuple(shape)
     a = abstractify(x)
-    if a.shape == shape:
-        return x
     if not _is_array(x):
         x = asarray(x)
+    if a.shape == shape:
+        return x
     if len(shape) < a.ndim:
         raise ValueError(f"Incompatible shapes for broadcasting: {a.shape} and "
                          f"requested shape {shape}")
@@ -238,8 +238,10 @@ def broadcast_to(x, shape):
 def _promote_no_broadcast(name, *args):
     avals = [abstractify(a) for a in args]
     dtype, weak = _dt.promote(*[(a.dtype, a.weak_type) for a in avals])
-    return [astype(a, dtype) if abstractify(a).dtype != dtype or not _is_array(a)
-            else a for a in args]
+    # As JAX's promote_dtypes: every result has the promoted weak type.
+    return [_keep_weak(astype(a, dtype) if av.dtype != dtype
+                       or not _is_array(a) else a, weak)
+            for a, av in zip(args, avals)]
 
 
 def _shape_tuple(shape, name):

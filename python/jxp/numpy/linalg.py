@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .. import lax
+from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
 from .._src.core import abstractify
 from . import _reductions, _ufuncs

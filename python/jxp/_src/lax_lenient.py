@@ -1,0 +1,64 @@
+"""jxp.lax as jxp's own libraries call it.
+
+The public `jxp.lax` is strict, as JAX's: a Python scalar operand has its
+default dtype (weakly typed), and `lax.add(x_f32, 2)` is a TypeError. The
+numpy layer, `nn` and `random` write `lax.add(x, 1)` meaning "1 of x's
+dtype": this module gives them that form for the elementwise ops, clamp and
+pad, and everything else of `jxp.lax` unchanged (module `__getattr__`).
+"""
+
+import numpy as np
+
+from .. import lax as _public
+from .core import abstractify
+
+_PY_SCALARS = (bool, int, float, complex)
+
+
+def _scalars_like(args):
+    """Python scalars among array operands take the first array's dtype."""
+    arrays = [a for a in args if not isinstance(a, _PY_SCALARS)]
+    if not arrays or len(arrays) == len(args):
+        return list(args)
+    dtype = abstractify(arrays[0]).dtype
+    return [np.asarray(a, dtype) if isinstance(a, _PY_SCALARS) else a
+            for a in args]
+
+
+def _lenient(name):
+    # Looked up at call time: this module is imported while jxp.lax is
+    # still initializing (through lax_linalg).
+    def f(*args):
+        return getattr(_public, name)(*_scalars_like(args))
+    f.__name__ = name
+    return f
+
+
+_LENIENT = ("neg abs sign exp log log1p expm1 sin cos tan tanh logistic sqrt "
+            "rsqrt cbrt erf erf_inv floor ceil bitwise_not is_finite add sub "
+            "mul div rem _pow max min atan2 bitwise_and bitwise_or "
+            "bitwise_xor shift_left shift_right_logical shift_right_arithmetic "
+            "eq ne clamp").split()
+
+for _name in _LENIENT:
+    globals()[_name] = _lenient(_name)
+
+
+def _ordering(direction):
+    # jnp orders complex numbers lexicographically; jxp.lax refuses them.
+    def f(x, y):
+        return _public._compare(*_scalars_like([x, y]), direction)
+    f.__name__ = direction.lower()
+    return f
+
+
+ge, gt, le, lt = (_ordering(d) for d in ("GE", "GT", "LE", "LT"))
+
+
+def pad(operand, padding_value, padding_config):
+    return _public.pad(operand, _scalars_like([operand, padding_value])[1],
+                       padding_config)
+
+
+def __getattr__(name):
+    return getattr(_public, name)
