@@ -22,6 +22,9 @@ def Jxp_Dialect : Dialect {
     execution through PJRT.
   }];
   let hasConstantMaterializer = 1;
+  // Ops whose every result has no elements become constants (see
+  // JxpFolds.cpp).
+  let hasCanonicalizer = 1;
   let useDefaultAttributePrinterParser = 0;
   // Checks the `jxp.*` attributes passes leave on functions
   // (`jxp.linear_args` ...): passes index arguments and results with them.

@@ -10,7 +10,9 @@
 
 #include "mlir/Dialect/CommonFolders.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
@@ -171,4 +173,42 @@ LogicalResult SortOp::canonicalize(SortOp op, PatternRewriter &rewriter) {
     return success();
   }
   return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// Empty results
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A side-effect-free jxp op whose results all have no elements computes
+/// nothing: its results are empty constants. Beyond saving work, this keeps
+/// XLA from seeing loops and windows over huge empty dimensions
+/// (tensor<2147483647x0xi32>), which it compiles for minutes or aborts on.
+struct EmptyResultsToConstants : RewritePattern {
+  EmptyResultsToConstants(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getNumResults() == 0 || isa<ConstantOp>(op) ||
+        !llvm::isa_and_present<JxpDialect>(op->getDialect()) ||
+        !isMemoryEffectFree(op))
+      return failure();
+    SmallVector<Value> empties;
+    for (Value result : op->getResults()) {
+      auto type = llvm::dyn_cast<RankedTensorType>(result.getType());
+      if (!type || !type.hasStaticShape() || type.getNumElements() != 0)
+        return failure();
+      empties.push_back(ConstantOp::create(
+          rewriter, op->getLoc(), type,
+          DenseElementsAttr::get(type, ArrayRef<Attribute>())));
+    }
+    rewriter.replaceOp(op, empties);
+    return success();
+  }
+};
+} // namespace
+
+void JxpDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
+  results.add<EmptyResultsToConstants>(getContext());
 }

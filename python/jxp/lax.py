@@ -511,3 +511,9 @@ def conj(x):
     # The zeros are as weakly typed as x (JAX's full_like).
     return rebind_aval(out, abstractify(out).update(weak_type=True)) \
         if xa.weak_type else out
+
+
+# Structured control flow (region ops; imported last: it builds on the
+# functions above).
+from ._src.control_flow import (  # noqa: E402,F401
+    cond, fori_loop, map, scan, select_n, switch, while_loop)

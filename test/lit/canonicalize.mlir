@@ -474,3 +474,40 @@ func.func @sort_not_merged(%x: tensor<5xf32>) -> (tensor<5xf32>, tensor<5xi32>, 
   %2:2 = jxp.sort(%x, %i), dim = 0, num_keys = 1 stable : (tensor<5xf32>, tensor<5xi32>) -> (tensor<5xf32>, tensor<5xi32>)
   return %n, %1#1, %2#1 : tensor<5xf32>, tensor<5xi32>, tensor<5xi32>
 }
+
+// -----
+
+// An op whose results have no elements is an empty constant (found by the
+// fuzzer: XLA aborted with std::bad_alloc compiling the reduce window of a
+// cumsum over tensor<2147483647x0xi32>).
+// CHECK-LABEL: func.func @empty_results
+// CHECK-NOT: jxp.cumsum
+// CHECK-NOT: jxp.add
+// CHECK: %[[C:.*]] = jxp.constant dense<> : tensor<2147483647x0xi32>
+// CHECK: %[[D:.*]] = jxp.constant dense<> : tensor<0x3xf32>
+// CHECK: return %[[C]], %[[D]]
+func.func @empty_results(%x: tensor<2147483647x0xi32>, %y: tensor<0x3xf32>) -> (tensor<2147483647x0xi32>, tensor<0x3xf32>) {
+  %0 = jxp.cumsum %x, axis = 1 reverse : tensor<2147483647x0xi32>
+  %1 = jxp.add %y, %y : tensor<0x3xf32>
+  return %0, %1 : tensor<2147483647x0xi32>, tensor<0x3xf32>
+}
+
+// -----
+
+// A constant index picks a branch that yields its own argument (a fuzzer
+// regression: the canonicalization used to crash replacing it).
+// CHECK-LABEL: func.func @cond_picks_argument
+// CHECK-NOT: jxp.cond
+// CHECK: return %arg0
+func.func @cond_picks_argument(%x: tensor<f32>) -> tensor<f32> {
+  %c = jxp.constant dense<0> : tensor<i32>
+  %r = jxp.cond %c (%x) : (tensor<f32>) -> (tensor<f32>) {
+  ^bb0(%a: tensor<f32>):
+    jxp.yield %a : tensor<f32>
+  }, {
+  ^bb0(%a: tensor<f32>):
+    %n = jxp.neg %a : tensor<f32>
+    jxp.yield %n : tensor<f32>
+  }
+  return %r : tensor<f32>
+}

@@ -612,6 +612,63 @@ def _entries():
               f'  %0 = jxp.custom_lin @missing(%a0, %a1) residuals 1 closure 0 : ({V3}, {V3}) -> {V3}\n'
               f'  return %0 : {V3}\n}}\n',
               "'jxp.custom_lin' op", helpers=lin_bwd))
+    # Region ops (control flow). Their JVPs through the whole pipeline;
+    # test_control_flow_ir.py compares them with JAX's lax ops.
+    s, i32 = T([]), T([], "i32")
+    add(Entry("cond", [i32, V3],
+              f"%0 = jxp.cond %a0 (%a1) : ({V3}) -> ({V3}) {{\n"
+              f"^bb0(%x: {V3}):\n  jxp.yield %x : {V3}\n}}, {{\n"
+              f"^bb0(%x: {V3}):\n  %y = jxp.sin %x : {V3}\n  jxp.yield %y : {V3}\n}}",
+              [("%0", V3)], args_of(np.int32(1), uniform(-1, 1)),
+              f'func.func @f(%a0: {i32}, %a1: {V3}) -> {V3} {{\n'
+              f'  %0 = jxp.cond %a0 (%a1) : ({V3}) -> ({V3}) {{\n'
+              f'  ^bb0(%x: {V3}, %y: {V3}):\n    jxp.yield %x : {V3}\n  }}\n'
+              f'  return %0 : {V3}\n}}\n',
+              "'jxp.cond' op", diff=(1,)))
+    while_body = (f"%n = jxp.constant dense<0> : {i32}\n"
+                  f"%0:2 = jxp.while (%a0, %n) : {V3}, {i32} cond {{\n"
+                  f"^bb0(%x: {V3}, %k: {i32}):\n"
+                  f"  %m = jxp.constant dense<3> : {i32}\n"
+                  f"  %p = jxp.compare LT, %k, %m, SIGNED : ({i32}, {i32}) -> {T([], 'i1')}\n"
+                  f"  jxp.yield %p : {T([], 'i1')}\n"
+                  f"}} do {{\n"
+                  f"^bb0(%x: {V3}, %k: {i32}):\n"
+                  f"  %y = jxp.sin %x : {V3}\n"
+                  f"  %one = jxp.constant dense<1> : {i32}\n"
+                  f"  %k1 = jxp.add %k, %one : {i32}\n"
+                  f"  jxp.yield %y, %k1 : {V3}, {i32}\n}}")
+    add(Entry("while", [V3], while_body, [("%0#0", V3)], args_of(uniform(-1, 1)),
+              f'func.func @f(%a0: {V3}) -> {V3} {{\n'
+              f'  %0 = jxp.while (%a0) : {V3} cond {{\n'
+              f'  ^bb0(%x: {V3}):\n    jxp.yield %x : {V3}\n'
+              f'  }} do {{\n  ^bb0(%x: {V3}):\n    jxp.yield %x : {V3}\n  }}\n'
+              f'  return %0 : {V3}\n}}\n',
+              "'jxp.while' op", diff=(0,)))
+    # yield: the terminator of the regions above; its entry is a scan.
+    xs = T([4, 3])
+    add(Entry("yield", [V3, xs],
+              f"%0:2 = jxp.scan length 4 reverse consts() carry(%a0) xs(%a1) : ({V3}, {xs}) -> ({V3}, {xs}) {{\n"
+              f"^bb0(%c: {V3}, %x: {V3}):\n"
+              f"  %m = jxp.mul %c, %x : {V3}\n  %t = jxp.sin %m : {V3}\n"
+              f"  jxp.yield %t, %m : {V3}, {V3}\n}}",
+              [("%0#0", V3), ("%0#1", xs)],
+              args_of(uniform(-1, 1), uniform(-1, 1, (4, 3))),
+              f'func.func @f(%a0: {V3}) -> {V3} {{\n'
+              f'  jxp.yield %a0 : {V3}\n}}\n',
+              "'jxp.yield' op", diff=(0, 1)))
+    add(Entry("scan", [V3, xs],
+              f"%0:2 = jxp.scan length 4 unroll 3 consts(%a0) carry(%a0) xs(%a1) : ({V3}, {V3}, {xs}) -> ({V3}, {xs}) {{\n"
+              f"^bb0(%w: {V3}, %c: {V3}, %x: {V3}):\n"
+              f"  %m = jxp.mul %w, %x : {V3}\n  %a = jxp.add %c, %m : {V3}\n"
+              f"  %t = jxp.tanh %a : {V3}\n"
+              f"  jxp.yield %t, %a : {V3}, {V3}\n}}",
+              [("%0#0", V3), ("%0#1", xs)],
+              args_of(uniform(-1, 1), uniform(-1, 1, (4, 3))),
+              f'func.func @f(%a0: {V3}, %a1: {xs}) -> {V3} {{\n'
+              f'  %0 = jxp.scan length 3 consts() carry(%a0) xs(%a1) : ({V3}, {xs}) -> ({V3}) {{\n'
+              f'  ^bb0(%c: {V3}, %x: {V3}):\n    jxp.yield %c : {V3}\n  }}\n'
+              f'  return %0 : {V3}\n}}\n',
+              "'jxp.scan' op", diff=(0, 1)))
     return e
 
 

@@ -482,6 +482,11 @@ NONDIFFERENTIABLE = {
 # custom_lin is the linear part of a custom_vjp_call's JVP; its own JVP is
 # JAX's error (test_jvp_of_custom_vjp_raises).
 TRANSFORMS = {"jvp", "vjp", "linear_transpose", "custom_lin"}
+# Region ops (structural): they add no math of their own at special points;
+# their JVPs differentiate the ops inside them, audited here one by one.
+# Their numbers are checked against JAX's lax.cond/switch/while_loop/scan
+# in test_control_flow_ir.py and by the op matrix (test_op_matrix.py).
+CONTROL_FLOW = {"cond", "while", "scan", "yield"}
 
 
 # ---------------------------------------------------------------------------
@@ -809,7 +814,8 @@ def test_every_dialect_op_is_audited():
     assert len(ops) > 50, ops  # the generated module was found
     audited = {op for case in PRIMITIVES for op in case.ops}
     for name, listed in (("NONDIFFERENTIABLE", set(NONDIFFERENTIABLE)),
-                         ("TRANSFORMS", TRANSFORMS)):
+                         ("TRANSFORMS", TRANSFORMS),
+                         ("CONTROL_FLOW", CONTROL_FLOW)):
         assert not listed & audited, f"{name} ops with entries: " \
             f"{listed & audited}"
         assert listed <= ops, f"{name} lists ops the dialect lacks: " \

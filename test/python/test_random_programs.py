@@ -24,7 +24,9 @@ Profiles:
            random seeds): mismatches are collected instead of stopping at the
            first; the figures (programs run, agreeing, known differences by
            reason) are printed and, with `JXP_RANDOM_PROGRAMS_REPORT=<file>`,
-           appended to that file as one JSON line per shard.
+           appended to that file as one JSON line per shard (and the
+           program being run is in `<file>.current<shard>`: if XLA kills
+           the process, that is the culprit).
 
 Known differences (`KNOWN_DIFFERENCES`) are listed with their reason; a
 program that disagrees only because it contains such a case is counted under
@@ -304,6 +306,56 @@ op("x.at[idx].set(y)", 2, lambda L, a, p: a[0].at[_index(p)].set(a[1]),
    lambda draw, av: _draw_index(draw, av[0][0]), 0.4)
 
 
+# Control flow: branches and bodies are unary jnp functions of the catalogue
+# (a pair whose output types differ is JAX's TypeError, compared as such).
+LOOP_FNS = ("negative sin cos exp tanh abs square sign floor sqrt log1p "
+            "reciprocal logical_not").split()
+
+
+def _fn(L, name):
+    """A catalogue function cast back to its argument's dtype, so that
+    branches and loop bodies mostly type-check and the ops get exercised
+    (a raw pair of differing types is still drawn for lax.switch)."""
+    f = getattr(L.np, name)
+    return lambda x: f(x).astype(L.np.asarray(x).dtype)
+
+
+def _draw_fns(k):
+    return lambda draw, av: tuple(draw(st.sampled_from(LOOP_FNS))
+                                  for _ in range(k))
+
+
+def _pred(L, x):
+    """A scalar predicate computed from x (so it differs per input)."""
+    return L.np.sum(L.np.asarray(x, dtype=bool)) % 2 == 0
+
+
+op("lax.cond", 1,
+   lambda L, a, p: L.lax.cond(_pred(L, a[0]), _fn(L, p[0]), _fn(L, p[1]),
+                              a[0]), _draw_fns(2), 0.5)
+op("lax.switch", 2,
+   lambda L, a, p: L.lax.switch(
+       L.np.sum(L.np.asarray(a[1], dtype=np.int32)),
+       [getattr(L.np, n) for n in p], a[0]), _draw_fns(3), 0.4)
+op("lax.fori_loop", 1,
+   lambda L, a, p: L.lax.fori_loop(
+       0, p[1], lambda i, c: _fn(L, p[0])(c), a[0]),
+   lambda draw, av: (draw(st.sampled_from(LOOP_FNS)),
+                     draw(st.integers(0, 3))), 0.5)
+op("lax.while_loop", 1,
+   lambda L, a, p: L.lax.while_loop(
+       lambda c: c[0] < p[1], lambda c: (c[0] + 1, _fn(L, p[0])(c[1])),
+       (0, a[0]))[1],
+   lambda draw, av: (draw(st.sampled_from(LOOP_FNS)),
+                     draw(st.integers(0, 3))), 0.4)
+op("lax.scan", 1,
+   lambda L, a, p: L.lax.scan(
+       lambda c, x: (c + x, _fn(L, p[0])(c)), a[0][0] * 0, a[0],
+       reverse=p[1])[1],
+   lambda draw, av: (draw(st.sampled_from(LOOP_FNS)), draw(st.booleans())),
+   0.5)
+
+
 # --- programs ---------------------------------------------------------------
 
 class Program:
@@ -539,6 +591,24 @@ def example(x64, inputs, nodes, outputs=None):
     return prog
 
 
+def _jax_jit_grad_agrees(prog, why):
+    """The grad leg differs only from JAX's eager grad: a max/min
+    reduction is involved and JAX's jit(grad) gives jxp's values."""
+    if not why.startswith("grad: result") or "values differ" not in why:
+        return False
+    if not any(name in ("jnp.max", "jnp.min", "lax.reduce_max",
+                        "lax.reduce_min") for name, _, _ in prog.nodes):
+        return False
+    argnums = prog.differentiable()
+    with x64_mode(prog.x64):
+        want, err = _run(lambda: jax.jit(jax.grad(_loss(prog, JAX), argnums))(
+            *prog.input_values(JAX)))
+        got, err2 = _run(lambda: jxp.grad(_loss(prog, JXP), argnums)(
+            *prog.input_values(JXP)))
+    return err is None and err2 is None and _differs(
+        got, want, DERIVATIVE_SCALE * tolerance(prog)) is None
+
+
 # reason -> (does a program contain the case, a program showing it). Each
 # names where the gap is recorded; the example must still differ.
 KNOWN_DIFFERENCES = {
@@ -592,6 +662,37 @@ KNOWN_DIFFERENCES = {
                  lambda av: _is_bool(av[0]), "values differ"),
         example(False, [("array", "bool", (4,), 3)],
                 [("jnp.divide", (0, ("const", 0)), ())])),
+    "NaN cotangents reaching a max/min reduction: JAX's eager grad runs op "
+    "by op and spreads NaN * 0 to every position; under jit XLA rewrites "
+    "the product with the extremum mask as a select (0 elsewhere), which "
+    "is what jxp computes in both modes (JAX's jit(grad) agrees)": (
+        _jax_jit_grad_agrees,
+        example(False, [("array", "float32", (3,), 7)],
+                [("jnp.max", (0,), (None, False)),
+                 ("lax.sub", (1, 1), ()),
+                 ("x % y", (0, 2), ())])),
+    "complex arctan at special values (infinite or NaN parts, the poles "
+    "+-i): jxp lowers to XLA's complex atan2(z, 1), JAX to CHLO's atan, "
+    "whose special values differ (finite values agree)": (
+        _node_on({"jnp.arctan"}, _any_complex, "values differ"),
+        example(False, [("array", "complex64", (3,), 346)],
+                [("jnp.arctan", (0,), ())])),
+    "reverse mode through lax.cond/switch/while_loop/fori_loop/scan is "
+    "not implemented yet (issue 12, item 4): jxp raises NotImplementedError "
+    "naming the op": (
+        lambda prog, why: why.startswith("grad: jxp raises "
+                                         "NotImplementedError")
+        and "reverse-mode differentiation through jxp." in why,
+        example(False, [("array", "float32", (3,), 1)],
+                [("lax.cond", (0,), ("sin", "cos"))])),
+    "JAX's own lax.sort fails on a Python scalar (AttributeError: 'int' "
+    "object has no attribute 'shape'); jxp gives sort's ValueError for "
+    "the dimension": (
+        lambda prog, why: "JAX AttributeError" in why and
+        "has no attribute 'shape'" in why and any(
+            name == "lax.sort" for name, _, _ in prog.nodes),
+        example(True, [("scalar", "int64", (), 11)],
+                [("lax.sort", (0,), -1)])),
     "JAX's own grad fails on lax.reduce_* of a Python scalar "
     "(AttributeError: 'TypedFloat' object has no attribute 'shape'); jxp "
     "computes it": (
@@ -713,6 +814,15 @@ def _tangents(prog, lib, argnums):
     return out
 
 
+def _loss(prog, L):
+    """The sum of prog's first output: what the grad leg differentiates."""
+    f = prog.fn(L)
+
+    def loss(*a):
+        return L.np.sum(_leaves(f(*a))[0])
+    return loss
+
+
 def check(prog):
     """Runs prog under both libraries; returns None if all legs agree, else
     what differs."""
@@ -733,13 +843,9 @@ def check(prog):
         if not argnums:
             return None
 
-        def loss(L):
-            def g(*a):
-                out = f[L](*a)
-                return L.np.sum(_leaves(out)[0])
-            return g
-        why = _leg("grad", lambda: jax.grad(loss(JAX), argnums)(*args[JAX]),
-                   lambda: jxp.grad(loss(JXP), argnums)(*args[JXP]),
+        why = _leg("grad",
+                   lambda: jax.grad(_loss(prog, JAX), argnums)(*args[JAX]),
+                   lambda: jxp.grad(_loss(prog, JXP), argnums)(*args[JXP]),
                    DERIVATIVE_SCALE * tol)
         if why:
             return why
@@ -808,6 +914,8 @@ def test_random_programs(shard, no_local_constants):
     listed known difference)."""
     stats, ops = collections.Counter(), collections.Counter()
     mismatches = []
+    report = os.environ.get("JXP_RANDOM_PROGRAMS_REPORT")
+    current = f"{report}.current{shard}" if report else None
 
     extra = {}
     if LONG:   # no shrinking: a mismatch is recorded, not raised
@@ -821,6 +929,11 @@ def test_random_programs(shard, no_local_constants):
         stats["error programs"] += bool(prog.error)
         stats["differentiated"] += bool(prog.differentiable())
         ops.update(name for name, _, _ in prog.nodes)
+        if current:
+            # Kept until the next program: the culprit if XLA kills the
+            # process (JAX's side included).
+            with open(current, "w") as fh:
+                fh.write(repr(prog) + "\n")
         why = check(prog)
         if why is None:
             stats["agree"] += 1
@@ -840,7 +953,6 @@ def test_random_programs(shard, no_local_constants):
     run()
     summary = dict(shard=shard, **stats)
     print("random programs:", json.dumps(summary))
-    report = os.environ.get("JXP_RANDOM_PROGRAMS_REPORT")
     if report:
         with open(report, "a") as fh:
             fh.write(json.dumps(dict(summary, ops=ops,

@@ -568,10 +568,10 @@ argmin_p = Primitive("argmin", _argreduce_rule, _argreduce_lower(ops.ArgMinOp))
 
 def _cumulative_rule(name):
     def rule(x, axis, reverse):
+        _check_axes("cumulative reduction", (axis,), x.ndim)
         if x.dtype == dtypes.bool_:
             raise TypeError(f"{name} does not accept dtype bool. Accepted "
                             f"dtypes are subtypes of number.")
-        _check_axes("cumulative reduction", (axis,), x.ndim)
         return x
     return rule
 

@@ -142,7 +142,9 @@ def _inexact(name, *args):
                 name, [_av(a).shape for a in args])
             return [_weak(broadcast_to(a, shape), weak) for a in args]
     args = _promote(name, *args)
-    return _to_inexact(args, _is_weak(args[0]))
+    # The weak type of the promotion (a weak bool alone is strong).
+    weak = _dt.promote(*[(_av(a).dtype, _av(a).weak_type) for a in args])[1]
+    return _to_inexact(args, weak)
 
 
 def _numeric(name, *args):
@@ -450,20 +452,34 @@ def power(x1, x2, /):
             return _integer_pow(x1, builtins.int(n))
     a1, a2 = _av(x1), _av(x2)
     if a1.dtype == a2.dtype == _dt.bool_:
-        # JAX promotes numerically: bools become the default integer.
-        x1, x2 = (astype(x, _dt.default_int()) for x in (x1, x2))
+        # JAX promotes numerically: bools become int32 (x64 or not).
+        x1, x2 = (astype(x, _dt.int32) for x in (x1, x2))
         a1, a2 = _av(x1), _av(x2)
     if _dt.is_inexact(a1.dtype) and _dt.is_int(a2.dtype):
         # JAX: lax.pow without promotion, for its derivative at 0 ** 0 (0
         # with an integer exponent); weakly typed only if both inputs are.
         x, y = _broadcast(asarray(x1), asarray(x2))
         return _weak(lax.pow(x, y), a1.weak_type and a2.weak_type)
-    out = _power(x1, x2)
-    if not _dt.is_inexact(_dtype(out)):
-        # JAX: integer powers by repeated squaring under `where`, with
-        # strongly typed constants.
-        out = _weak(out, False)
-    return out
+    x, y = _promote("power", x1, x2)
+    if _dt.is_inexact(_dtype(x)):
+        return _power(x, y)
+    return _weak(_pow_int_int(x, y), False)
+
+
+def _pow_int_int(x, y):
+    """Integer x ** y as JAX computes it: binary exponentiation over the
+    low 6 bits of y (more would overflow for any |x| > 1), so negative and
+    large exponents wrap as JAX's do; 0 ** y is 0 for y != 0."""
+    zero, one = _filled(y, 0), _filled(y, 1)
+    acc = lax.select(lax.bitwise_and(lax.eq(x, _filled(x, 0)),
+                                     lax.ne(y, zero)),
+                     _filled(x, 0), _filled(x, 1))
+    for _ in range(6):
+        acc = lax.select(lax.ne(lax.bitwise_and(y, one), zero),
+                         lax.mul(acc, x), acc)
+        x = lax.mul(x, x)
+        y = lax.shift_right_logical(y, one)
+    return acc
 
 
 def pow(x1, x2, /):  # noqa: A001
@@ -541,8 +557,13 @@ def divmod(x1, x2, /):  # noqa: A001
 @_fused()
 def fmod(x1, x2, /):
     """C's fmod: the remainder with the sign of x1."""
+    _check_arraylike("fmod", x1, x2)
+    # JAX guards integer divisors of 0, not bool ones (True % False is 1,
+    # XLA's x % 0 = x).
+    ints = _dt.is_int(_dt.promote(*[(_av(a).dtype, _av(a).weak_type)
+                                    for a in (x1, x2)])[0])
     x, y = _numeric("fmod", x1, x2)
-    if _dt.is_int(_dtype(x)):
+    if ints:
         y = _weak(lax.select(lax.eq(y, 0), _full(y, 1), y), _is_weak(y))
     return lax.rem(x, y)
 

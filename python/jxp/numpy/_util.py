@@ -170,8 +170,11 @@ def _promote(name, *args):
     broadcast to their common shape."""
     # Fast path (eager dispatch): arrays that already agree need nothing.
     first = getattr(args[0], "aval", None)
-    if first is not None and all(getattr(a, "aval", None) == first
-                                 for a in args[1:]):
+    # (Two weak bools, from comparing weak values, promote to a strong
+    # one; a single argument is left as it is, as JAX's promote_dtypes.)
+    if first is not None and (len(args) == 1 or not (
+            first.weak_type and first.dtype == _dt.bool_)) and all(
+            getattr(a, "aval", None) == first for a in args[1:]):
         return list(args)
     _check_arraylike(name, *args)
     avals = [abstractify(a) for a in args]

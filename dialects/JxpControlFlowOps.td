@@ -1,0 +1,126 @@
+//===- JxpControlFlowOps.td - structured control flow ------*- tablegen -*-===//
+//
+// Region ops for lax.cond/switch, lax.while_loop and lax.scan. Every region
+// has one block and is isolated from above: the tracer passes each value a
+// branch or body uses as an operand, so rules and lowerings see every input
+// of a region as a block argument, as in JAX's closed jaxprs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JXP_CONTROL_FLOW_OPS_TD
+#define JXP_CONTROL_FLOW_OPS_TD
+
+
+// Region ops have the effects of their bodies (none, for jxp ops), and
+// state their own JVP and StableHLO rules; their partial-evaluation rule
+// refuses to split them until reverse mode through them exists.
+class Jxp_RegionOp<string mnemonic, list<Trait> traits = []>
+    : Op<Jxp_Dialect, mnemonic, !listconcat([Jxp_ArrayTypes,
+        RecursiveMemoryEffects,
+        RecursivelySpeculatable, IsolatedFromAbove, Jxp_HasJvpRule,
+        DeclareOpInterfaceMethods<Jxp_PartialEvalRuleInterface, ["partialEval"]>,
+        DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>], traits)> {
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Jxp_CondOp : Jxp_RegionOp<"cond"> {
+  let summary = "Runs one of N branches, chosen by an index";
+  let description = [{
+    Branch `k` runs when `index == k`; an index outside `[0, N)` runs the
+    last branch (stablehlo.case's rule; the tracer clamps as JAX does).
+    Each branch's block takes the operands and yields the results.
+    ```mlir
+    %r = jxp.cond %i (%a) : (tensor<f32>) -> (tensor<f32>) {
+    ^bb0(%x: tensor<f32>):
+      jxp.yield %x : tensor<f32>
+    }, {
+    ^bb0(%x: tensor<f32>):
+      %y = jxp.neg %x : tensor<f32>
+      jxp.yield %y : tensor<f32>
+    }
+    ```
+  }];
+  let arguments = (ins 0DTensorOf<[I32]>:$index, Variadic<Jxp_Tensor>:$args);
+  let results = (outs Variadic<Jxp_Tensor>:$results);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
+  let hasCanonicalizer = 1;
+}
+
+def Jxp_WhileOp : Jxp_RegionOp<"while"> {
+  let summary = "Runs a body while a condition holds";
+  let description = [{
+    Both regions take the carry; `cond` yields one `tensor<i1>`, `body`
+    yields the next carry. The results are the carry once `cond` is false.
+    ```mlir
+    %r = jxp.while (%a) : tensor<f32> cond {
+    ^bb0(%x: tensor<f32>):
+      %p = jxp.compare LT, %x, %x : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      jxp.yield %p : tensor<i1>
+    } do {
+    ^bb0(%x: tensor<f32>):
+      jxp.yield %x : tensor<f32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Jxp_Tensor>:$init);
+  let results = (outs Variadic<Jxp_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
+}
+
+def Jxp_ScanOp : Jxp_RegionOp<"scan"> {
+  let summary = "Scans a body over the leading axis of its xs";
+  let description = [{
+    Operands: `num_consts` consts, `num_carry` initial carries, then the xs,
+    each with leading dimension `length`. The body takes the consts, the
+    carry and one slice of each xs (without the leading dimension), and
+    yields the next carry, then one y slice per stacked output. Results: the
+    final carry, then the ys (`[length] + slice shape`). `reverse` runs the
+    steps from the last slice to the first (ys stay in slice order);
+    `unroll` is how many steps the lowering puts in one loop iteration.
+    ```mlir
+    %c, %ys = jxp.scan length 3 consts() carry(%a) xs(%x)
+        : (tensor<f32>, tensor<3xf32>) -> (tensor<f32>, tensor<3xf32>) {
+    ^bb0(%acc: tensor<f32>, %xi: tensor<f32>):
+      %s = jxp.add %acc, %xi : tensor<f32>
+      jxp.yield %s, %s : tensor<f32>, tensor<f32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Jxp_Tensor>:$args, I64Attr:$length,
+                       DefaultValuedAttr<BoolAttr, "false">:$reverse,
+                       I64Attr:$num_consts, I64Attr:$num_carry,
+                       DefaultValuedAttr<I64Attr, "1">:$unroll);
+  let results = (outs Variadic<Jxp_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCanonicalizer = 1;
+  let extraClassDeclaration = [{
+    ::mlir::OperandRange getConsts() {
+      return getArgs().take_front(getNumConsts());
+    }
+    ::mlir::OperandRange getInits() {
+      return getArgs().slice(getNumConsts(), getNumCarry());
+    }
+    ::mlir::OperandRange getXs() {
+      return getArgs().drop_front(getNumConsts() + getNumCarry());
+    }
+  }];
+}
+
+def Jxp_YieldOp : Jxp_BaseOp<"yield", [Pure, Terminator,
+    HasParent<"CondOp, WhileOp, ScanOp">,
+    DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>]
+    # Jxp_NoTangents> {
+  // NoTangents: passes differentiate a region's terminator themselves
+  // (differentiateRegion), never through a rule.
+  let summary = "Ends a branch or loop body, giving its values";
+  let description = [{
+    ```mlir
+    jxp.yield %x, %y : tensor<f32>, tensor<3xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<Jxp_Tensor>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
+#endif // JXP_CONTROL_FLOW_OPS_TD

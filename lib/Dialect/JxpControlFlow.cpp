@@ -1,0 +1,507 @@
+//===- JxpControlFlow.cpp - cond, while and scan ----------------*- C++ -*-===//
+//
+// Assembly, verifiers and canonicalizations of the region ops. Verifiers
+// check what JAX checks when it traces the same control flow (equal branch
+// output types, carry in/out types, xs of the scan's length) and name the
+// branch, position or operand that differs, since the tracer's users meet
+// these messages when a Python check was missed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/JxpDialect.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::jxp;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Shared assembly pieces
+//===----------------------------------------------------------------------===//
+
+/// `(%a, %b)`: operands whose types come separately.
+ParseResult
+parseOperandParens(OpAsmParser &parser,
+                   SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands) {
+  return parser.parseOperandList(operands, OpAsmParser::Delimiter::Paren);
+}
+
+/// `(t1, t2)` (a parenthesized, possibly empty type list).
+ParseResult parseTypeParens(OpAsmParser &parser,
+                            SmallVectorImpl<Type> &types) {
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Paren,
+      [&]() { return parser.parseType(types.emplace_back()); });
+}
+
+void printTypeParens(OpAsmPrinter &p, TypeRange types) {
+  p << '(';
+  llvm::interleaveComma(types, p);
+  p << ')';
+}
+
+void printRegionWithArgs(OpAsmPrinter &p, Region &region) {
+  p.printRegion(region, /*printEntryBlockArgs=*/true,
+                /*printBlockTerminators=*/true);
+}
+
+/// Checks that the single block of `region` takes `types` and ends in a
+/// jxp.yield whose values have types `yields`; `what` names the region in
+/// the message ("branch 1", "the scan body").
+LogicalResult verifyRegion(Operation *op, Region &region, StringRef what,
+                           TypeRange args, TypeRange yields,
+                           StringRef argNoun, StringRef yieldNoun) {
+  if (region.empty())
+    return op->emitOpError() << what << " has no block";
+  Block &block = region.front();
+  if (block.getNumArguments() != args.size())
+    return op->emitOpError()
+           << what << " takes " << block.getNumArguments()
+           << " arguments, but " << args.size() << " " << argNoun
+           << " are passed to it";
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(block.getArgumentTypes(), args)))
+    if (std::get<0>(pair) != std::get<1>(pair))
+      return op->emitOpError()
+             << what << " argument #" << i << " has type "
+             << std::get<0>(pair) << ", but its " << argNoun << " has type "
+             << std::get<1>(pair);
+  YieldOp yield;
+  if (!block.empty())
+    yield = llvm::dyn_cast<YieldOp>(&block.back());
+  if (!yield)
+    return op->emitOpError() << what << " must end in jxp.yield";
+  if (yield.getNumOperands() != yields.size())
+    return op->emitOpError()
+           << what << " yields " << yield.getNumOperands() << " values, but "
+           << yields.size() << " " << yieldNoun << " are expected";
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(yield.getOperandTypes(), yields)))
+    if (std::get<0>(pair) != std::get<1>(pair))
+      return op->emitOpError()
+             << what << " yields type " << std::get<0>(pair) << " at #" << i
+             << ", where " << std::get<1>(pair) << " is expected ("
+             << yieldNoun << " must have equal types)";
+  return success();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// cond
+//===----------------------------------------------------------------------===//
+
+// jxp.cond %i (%a, %b) : (A, B) -> (R...) {branch}, {branch} [attributes]
+ParseResult CondOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand index;
+  SmallVector<OpAsmParser::UnresolvedOperand> args;
+  SmallVector<Type> argTypes, resultTypes;
+  Builder &b = parser.getBuilder();
+  if (parser.parseOperand(index) || parseOperandParens(parser, args) ||
+      parser.parseColon() || parseTypeParens(parser, argTypes) ||
+      parser.parseArrow() || parseTypeParens(parser, resultTypes))
+    return failure();
+  auto indexType = RankedTensorType::get({}, b.getI32Type());
+  if (parser.resolveOperand(index, indexType, result.operands) ||
+      parser.resolveOperands(args, argTypes, parser.getNameLoc(),
+                             result.operands))
+    return failure();
+  result.addTypes(resultTypes);
+  do {
+    Region *region = result.addRegion();
+    if (parser.parseRegion(*region, /*arguments=*/{}))
+      return failure();
+  } while (succeeded(parser.parseOptionalComma()));
+  return parser.parseOptionalAttrDictWithKeyword(result.attributes);
+}
+
+void CondOp::print(OpAsmPrinter &p) {
+  p << ' ' << getIndex() << " (" << getArgs() << ") : ";
+  printTypeParens(p, getArgs().getTypes());
+  p << " -> ";
+  printTypeParens(p, getResultTypes());
+  p << ' ';
+  llvm::interleave(
+      getBranches(), p, [&](Region &r) { printRegionWithArgs(p, r); }, ", ");
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getDiscardableAttrDictionary().getValue());
+}
+
+LogicalResult CondOp::verify() {
+  if (getBranches().empty())
+    return emitOpError("needs at least one branch");
+  for (auto [k, region] : llvm::enumerate(getBranches())) {
+    std::string what = "branch " + std::to_string(k);
+    if (failed(verifyRegion(*this, region, what, getArgs().getTypes(),
+                            getResultTypes(), "operands", "branch outputs")))
+      return failure();
+  }
+  return success();
+}
+
+namespace {
+/// Moves the ops of `region`'s block before `op`, its arguments replaced by
+/// `args`, and replaces `op`'s results by what the block yields.
+void inlineRegionInPlaceOf(PatternRewriter &rewriter, Operation *op,
+                           Region &region, ValueRange args) {
+  Block &block = region.front();
+  auto yield = llvm::cast<YieldOp>(block.getTerminator());
+  // Read the yielded values after inlining: a yielded block argument is
+  // then the operand that replaced it.
+  rewriter.inlineBlockBefore(&block, op, args);
+  SmallVector<Value> results(yield.getValues());
+  rewriter.replaceOp(op, results);
+  rewriter.eraseOp(yield);
+}
+
+/// A cond whose index is a constant runs one branch: inline it.
+struct CondOfConstantIndex : OpRewritePattern<CondOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CondOp op,
+                                PatternRewriter &rewriter) const override {
+    APInt value;
+    if (!matchPattern(op.getIndex(), m_ConstantInt(&value)))
+      return failure();
+    int64_t n = op.getBranches().size();
+    int64_t k = value.getSExtValue();
+    if (k < 0 || k >= n)
+      k = n - 1; // stablehlo.case's rule for an index out of range
+    inlineRegionInPlaceOf(rewriter, op, op.getBranches()[k], op.getArgs());
+    return success();
+  }
+};
+} // namespace
+
+void CondOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                         MLIRContext *context) {
+  results.add<CondOfConstantIndex>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// while
+//===----------------------------------------------------------------------===//
+
+// jxp.while (%a, %b) : A, B cond {region} do {region} [attributes]
+ParseResult WhileOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> init;
+  SmallVector<Type> types;
+  if (parseOperandParens(parser, init) || parser.parseColon())
+    return failure();
+  if (!init.empty() && parser.parseTypeList(types))
+    return failure();
+  if (parser.resolveOperands(init, types, parser.getNameLoc(),
+                             result.operands))
+    return failure();
+  result.addTypes(types);
+  Region *cond = result.addRegion();
+  Region *body = result.addRegion();
+  if (parser.parseKeyword("cond") || parser.parseRegion(*cond, {}) ||
+      parser.parseKeyword("do") || parser.parseRegion(*body, {}))
+    return failure();
+  return parser.parseOptionalAttrDictWithKeyword(result.attributes);
+}
+
+void WhileOp::print(OpAsmPrinter &p) {
+  p << " (" << getInit() << ") :";
+  if (!getInit().empty())
+    p << ' ' << getInit().getTypes();
+  p << " cond ";
+  printRegionWithArgs(p, getCond());
+  p << " do ";
+  printRegionWithArgs(p, getBody());
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getDiscardableAttrDictionary().getValue());
+}
+
+LogicalResult WhileOp::verify() {
+  if (getInit().getTypes() != getResultTypes())
+    return emitOpError("results must have the types of the initial carry");
+  auto pred = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
+  if (failed(verifyRegion(*this, getCond(), "the cond region",
+                          getInit().getTypes(), TypeRange{pred},
+                          "carry values", "predicates (tensor<i1>)")))
+    return failure();
+  return verifyRegion(*this, getBody(), "the body", getInit().getTypes(),
+                      getInit().getTypes(), "carry values",
+                      "carry input and carry output");
+}
+
+//===----------------------------------------------------------------------===//
+// scan
+//===----------------------------------------------------------------------===//
+
+// jxp.scan length N [reverse] [unroll K] consts(...) carry(...) xs(...)
+//     : (types of all operands) -> (R...) {body} [attributes]
+ParseResult ScanOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &b = parser.getBuilder();
+  int64_t length = 0, unroll = 1;
+  bool reverse = false;
+  if (parser.parseKeyword("length") || parser.parseInteger(length))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("reverse")))
+    reverse = true;
+  if (succeeded(parser.parseOptionalKeyword("unroll")) &&
+      parser.parseInteger(unroll))
+    return failure();
+  SmallVector<OpAsmParser::UnresolvedOperand> consts, carry, xs, all;
+  SmallVector<Type> types, resultTypes;
+  if (parser.parseKeyword("consts") || parseOperandParens(parser, consts) ||
+      parser.parseKeyword("carry") || parseOperandParens(parser, carry) ||
+      parser.parseKeyword("xs") || parseOperandParens(parser, xs) ||
+      parser.parseColon() || parseTypeParens(parser, types) ||
+      parser.parseArrow() || parseTypeParens(parser, resultTypes))
+    return failure();
+  for (auto *group : {&consts, &carry, &xs})
+    all.append(group->begin(), group->end());
+  if (parser.resolveOperands(all, types, parser.getNameLoc(), result.operands))
+    return failure();
+  result.addTypes(resultTypes);
+  Properties &props = result.getOrAddProperties<Properties>();
+  props.length = b.getI64IntegerAttr(length);
+  props.reverse = b.getBoolAttr(reverse);
+  props.unroll = b.getI64IntegerAttr(unroll);
+  props.num_consts = b.getI64IntegerAttr(consts.size());
+  props.num_carry = b.getI64IntegerAttr(carry.size());
+  if (parser.parseRegion(*result.addRegion(), {}))
+    return failure();
+  return parser.parseOptionalAttrDictWithKeyword(result.attributes);
+}
+
+void ScanOp::print(OpAsmPrinter &p) {
+  p << " length " << getLength();
+  if (getReverse())
+    p << " reverse";
+  if (getUnroll() != 1)
+    p << " unroll " << getUnroll();
+  p << " consts(" << getConsts() << ") carry(" << getInits() << ") xs("
+    << getXs() << ") : ";
+  printTypeParens(p, getArgs().getTypes());
+  p << " -> ";
+  printTypeParens(p, getResultTypes());
+  p << ' ';
+  printRegionWithArgs(p, getBody());
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getDiscardableAttrDictionary().getValue());
+}
+
+LogicalResult ScanOp::verify() {
+  int64_t length = getLength(), unroll = getUnroll();
+  int64_t numConsts = getNumConsts(), numCarry = getNumCarry();
+  int64_t numArgs = getArgs().size();
+  if (length < 0)
+    return emitOpError("length must be >= 0, got ") << length;
+  if (unroll < 1)
+    return emitOpError("unroll must be >= 1, got ") << unroll;
+  if (numConsts < 0 || numCarry < 0 || numConsts + numCarry > numArgs)
+    return emitOpError("num_consts (")
+           << numConsts << ") and num_carry (" << numCarry
+           << ") must be >= 0 and count at most the " << numArgs
+           << " operands";
+  SmallVector<Type> bodyArgs(getConsts().getTypes());
+  llvm::append_range(bodyArgs, getInits().getTypes());
+  for (auto [i, x] : llvm::enumerate(getXs())) {
+    auto type = llvm::cast<RankedTensorType>(x.getType());
+    if (type.getRank() == 0 || type.getDimSize(0) != length)
+      return emitOpError("xs #")
+             << i << " has type " << type
+             << ", but scanned operands need a leading dimension equal to "
+                "the scan length "
+             << length;
+    bodyArgs.push_back(RankedTensorType::get(type.getShape().drop_front(),
+                                             type.getElementType()));
+  }
+  int64_t numResults = getNumResults();
+  if (numResults < numCarry)
+    return emitOpError("has ")
+           << numResults << " results, fewer than its " << numCarry
+           << " carry values";
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(
+           getInits().getTypes(), TypeRange(getResultTypes()).take_front(numCarry))))
+    if (std::get<0>(pair) != std::get<1>(pair))
+      return emitOpError("result #")
+             << i << " has type " << std::get<1>(pair)
+             << ", but the initial carry #" << i << " has type "
+             << std::get<0>(pair);
+  SmallVector<Type> yields(getInits().getTypes());
+  for (auto [i, t] :
+       llvm::enumerate(TypeRange(getResultTypes()).drop_front(numCarry))) {
+    auto type = llvm::cast<RankedTensorType>(t);
+    if (type.getRank() == 0 || type.getDimSize(0) != length)
+      return emitOpError("stacked output #")
+             << i << " has type " << type
+             << ", but it needs a leading dimension equal to the scan "
+                "length "
+             << length;
+    yields.push_back(RankedTensorType::get(type.getShape().drop_front(),
+                                           type.getElementType()));
+  }
+  if (failed(verifyRegion(*this, getBody(), "the scan body", bodyArgs,
+                          TypeRange{ArrayRef<Type>(yields)},
+                          "consts, carry and xs slices",
+                          "carry input and carry output, then y slices,")))
+    return failure();
+  return success();
+}
+
+namespace {
+/// A scan of length 0 runs no step: its carry is the initial one and its
+/// ys are empty.
+struct ScanOfLengthZero : OpRewritePattern<ScanOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ScanOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getLength() != 0)
+      return failure();
+    SmallVector<Value> results(op.getInits());
+    for (Type t : TypeRange(op.getResultTypes()).drop_front(op.getNumCarry())) {
+      auto type = llvm::cast<RankedTensorType>(t);
+      // Every ys has a zero-length leading axis: no elements at all.
+      auto empty = DenseElementsAttr::get(
+          type, ArrayRef<Attribute>{}); // NOLINT: zero elements
+      results.push_back(ConstantOp::create(rewriter, op.getLoc(), type, empty));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// Rebuilds `op` with the block arguments (and matching operands) listed in
+/// `argOrder`, by old index, of which the first `numConsts` are consts and
+/// the next `numCarry` carries, and with the yielded values `kept` (old
+/// indices, carries first). Arguments left out must be unused, and so must
+/// the results of yields left out.
+void rebuildScan(PatternRewriter &rewriter, ScanOp op,
+                 ArrayRef<int64_t> argOrder, int64_t numConsts,
+                 int64_t numCarry, ArrayRef<int64_t> kept) {
+  Block &body = op.getBody().front();
+  auto yield = llvm::cast<YieldOp>(body.getTerminator());
+  SmallVector<Value> operands;
+  SmallVector<Type> argTypes;
+  SmallVector<Location> argLocs;
+  for (int64_t k : argOrder) {
+    operands.push_back(op.getArgs()[k]);
+    argTypes.push_back(body.getArgument(k).getType());
+    argLocs.push_back(body.getArgument(k).getLoc());
+  }
+  SmallVector<Type> resultTypes;
+  for (int64_t i : kept)
+    resultTypes.push_back(op.getResult(i).getType());
+  auto scan = ScanOp::create(rewriter, op.getLoc(), resultTypes, operands,
+                             op.getLength(), op.getReverse(), numConsts,
+                             numCarry, op.getUnroll());
+  scan->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+  Block *newBody =
+      rewriter.createBlock(&scan.getBody(), {}, argTypes, argLocs);
+  // Arguments left out have no uses: no value replaces them.
+  SmallVector<Value> argValues(body.getNumArguments(), Value());
+  for (auto [i, k] : llvm::enumerate(argOrder))
+    argValues[k] = newBody->getArgument(i);
+  SmallVector<Value> yielded;
+  for (int64_t i : kept)
+    yielded.push_back(yield.getOperand(i));
+  rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(yielded); });
+  rewriter.mergeBlocks(&body, newBody, argValues);
+  for (auto [i, k] : llvm::enumerate(kept))
+    rewriter.replaceAllUsesWith(op.getResult(k), scan.getResult(i));
+  rewriter.eraseOp(op);
+}
+
+/// Carries nothing reads after the scan and whose values no needed step
+/// reads, and stacked outputs nothing reads: the steps that compute them
+/// are dead, as in JAX's dead-code elimination of scan (a fixed point over
+/// the carries, since a dead carry may feed another). A dead carry's
+/// argument may still be read by dead ops: it becomes a const (its initial
+/// value) until canonicalization has erased them, and then is dropped.
+struct ScanDeadCarries : OpRewritePattern<ScanOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ScanOp op,
+                                PatternRewriter &rewriter) const override {
+    int64_t numConsts = op.getNumConsts(), numCarry = op.getNumCarry();
+    Block &body = op.getBody().front();
+    Operation *yield = body.getTerminator();
+    SmallVector<bool> live;
+    for (Value r : op.getResults())
+      live.push_back(!r.use_empty());
+    // Whether `root` feeds, through the body's ops, a live yielded value.
+    auto feedsLive = [&](Value root) {
+      SmallVector<Value> work{root};
+      DenseSet<Value> seen{root};
+      while (!work.empty()) {
+        Value v = work.pop_back_val();
+        for (OpOperand &use : v.getUses()) {
+          Operation *top = body.findAncestorOpInBlock(*use.getOwner());
+          if (top == yield) {
+            if (live[use.getOperandNumber()])
+              return true;
+            continue;
+          }
+          for (Value r : top->getResults())
+            if (seen.insert(r).second)
+              work.push_back(r);
+        }
+      }
+      return false;
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int64_t c = 0; c < numCarry; ++c)
+        if (!live[c] && feedsLive(body.getArgument(numConsts + c)))
+          live[c] = changed = true;
+    }
+    if (llvm::all_of(live, [](bool b) { return b; }))
+      return failure();
+    SmallVector<int64_t> argOrder, kept;
+    for (int64_t i = 0; i < numConsts; ++i)
+      argOrder.push_back(i);
+    for (int64_t c = 0; c < numCarry; ++c)
+      if (!live[c])
+        argOrder.push_back(numConsts + c);
+    int64_t newConsts = argOrder.size();
+    for (int64_t c = 0; c < numCarry; ++c)
+      if (live[c])
+        argOrder.push_back(numConsts + c);
+    int64_t newCarry = argOrder.size() - newConsts;
+    for (int64_t i = numConsts + numCarry, e = op.getArgs().size(); i < e; ++i)
+      argOrder.push_back(i);
+    for (auto [i, l] : llvm::enumerate(live))
+      if (l)
+        kept.push_back(i);
+    rebuildScan(rewriter, op, argOrder, newConsts, newCarry, kept);
+    return success();
+  }
+};
+
+/// Consts and xs the body never reads are dropped.
+struct ScanUnusedInputs : OpRewritePattern<ScanOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ScanOp op,
+                                PatternRewriter &rewriter) const override {
+    int64_t numConsts = op.getNumConsts(), numCarry = op.getNumCarry();
+    Block &body = op.getBody().front();
+    SmallVector<int64_t> argOrder;
+    int64_t newConsts = 0;
+    for (BlockArgument a : body.getArguments()) {
+      int64_t k = a.getArgNumber();
+      bool isCarry = k >= numConsts && k < numConsts + numCarry;
+      if (!isCarry && a.use_empty())
+        continue;
+      argOrder.push_back(k);
+      newConsts += k < numConsts;
+    }
+    if (argOrder.size() == body.getNumArguments())
+      return failure();
+    SmallVector<int64_t> kept =
+        llvm::to_vector(llvm::seq<int64_t>(0, op.getNumResults()));
+    rebuildScan(rewriter, op, argOrder, newConsts, numCarry, kept);
+    return success();
+  }
+};
+} // namespace
+
+void ScanOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                         MLIRContext *context) {
+  results.add<ScanOfLengthZero, ScanDeadCarries, ScanUnusedInputs>(context);
+}
