@@ -54,12 +54,14 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 PASSES = ("jxp-ad", "jxp-jvp", "jxp-partial-eval", "jxp-transpose",
           "jxp-lower-custom-calls", "convert-jxp-to-stablehlo")
 BUG_CLASSES = ("crash", "hang", "invalid-ir", "jaxlib-reject", "xla-fail")
-# xla-slow: XLA still compiling after --timeout seconds a program holding an
-# array whose nonzero dimensions multiply to more than 2^24: XLA's compile
-# time grows with them, under JAX too, even for arrays of no elements
+# xla-slow: XLA still compiling after --timeout seconds, or out of the
+# worker's --memory-mb (std::bad_alloc), on a program holding an array
+# whose nonzero dimensions multiply to more than 2^24: XLA's compile time
+# and memory grow with them, under JAX too, even for arrays of no elements
 # (jax.jit(lambda x: x + 1) of a 10^8 x 0 array compiles in 12 s; a
-# cumprod over 2^31 elements takes ~10 s). Not a bug class; a time-out on
-# smaller programs is a hang.
+# (2^31 - 1) x 0 parameter wants gigabytes; a cumprod over 2^31 elements
+# takes ~10 s). Not a bug class; a time-out or bad_alloc on smaller
+# programs is a hang or a crash.
 CLASSES = ("ok", "diagnostic", "xla-slow") + BUG_CLASSES
 SLOW_ELEMENTS = 1 << 24
 # Worse outcomes win when a mutant's stages disagree.
@@ -762,8 +764,10 @@ def fuzz(args):
                 worst = "ok"
                 with lock:
                     for stage, cls, msg in results:
-                        if cls == "hang" and (stage or "").endswith(":xla") \
-                                and max_elements(text) > SLOW_ELEMENTS:
+                        if (cls == "hang" or cls == "crash" and
+                                "std::bad_alloc" in (msg or "")) and \
+                                (stage or "").endswith(":xla") and \
+                                max_elements(text) > SLOW_ELEMENTS:
                             cls = "xla-slow"
                         if cls == "crash" and stage and ":" not in stage:
                             # jxp-opt prints LLVM's stack dump: the frames
