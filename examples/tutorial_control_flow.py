@@ -1,7 +1,8 @@
 """The seed tutorial's section on conditions and loops in compiled
-functions (Python conditions at trace time, lax.fori_loop, lax.while_loop,
-lax.cond, lax.switch), plus Python control flow under an eager grad, as a
-user would write them with `import jxp as jax`.
+functions (lax.fori_loop, lax.while_loop, lax.cond, lax.switch; its Python
+condition resolved at trace time is in tutorial_basics.py), plus lax.scan
+and Python control flow under an eager grad, as a user would write them
+with `import jxp as jax`.
 
 Runs with jxp by default; `JXP_EXAMPLE_BACKEND=jax` runs the same code with
 JAX, and test/python/test_examples.py checks both print the same.
@@ -20,21 +21,6 @@ else:
 def section(title):
     print(f"\n== {title}")
 
-
-section("a Python condition is resolved while tracing")
-config = dict(relu=False)
-
-
-@jax.jit
-def fn(W, x):
-    y = x @ W
-    if config["relu"]:
-        y = jax.nn.relu(y)
-    return y
-
-
-W, x = jnp.ones((2, 2)), jnp.ones((2,))
-print(fn(W, -x))
 
 section("fori_loop and while_loop")
 
