@@ -5,12 +5,18 @@ import builtins
 import numpy as np
 
 from ._src import dtypes
-from ._src.core import abstractify, rebind_aval
+from ._src.core import ArrayBase, abstractify, rebind_aval
 from ._src.lax import (  # noqa: F401
     GatherDimensionNumbers, ScatterDimensionNumbers)
 from ._src import lax as _p
 from ._src import lax_linalg as linalg  # noqa: F401
 from ._src.ad import custom_jvp, stop_gradient  # noqa: F401
+
+
+def _is_array(x):
+    """A jxp array or tracer: what a no-op may return as it is (a Python or
+    NumPy scalar still becomes an array, as in JAX)."""
+    return isinstance(x, ArrayBase)
 
 
 def _broadcast_operands(args):
@@ -213,7 +219,8 @@ def broadcasted_iota(dtype, shape, dimension):
 def broadcast_in_dim(operand, shape, broadcast_dimensions):
     shape = tuple(int(d) for d in shape)
     dims = tuple(int(d) for d in broadcast_dimensions)
-    if abstractify(operand).shape == shape and dims == tuple(builtins.range(len(shape))):
+    if abstractify(operand).shape == shape and dims == tuple(
+            builtins.range(len(shape))) and _is_array(operand):
         return operand
     return _p.broadcast_in_dim_p.bind(operand, shape=shape,
                                       broadcast_dimensions=dims)
@@ -232,7 +239,7 @@ def rev(operand, dimensions):
     if builtins.any(not 0 <= d < ndim for d in dims):
         raise TypeError(f"rev dimensions must all be less than operand ndim, "
                         f"got dimensions {dims} for operand ndim {ndim}.")
-    if not dims:
+    if not dims and _is_array(operand):
         return operand
     return _p.rev_p.bind(operand, dimensions=dims)
 
@@ -253,16 +260,47 @@ def reshape(operand, new_sizes, dimensions=None):
         raise ValueError(f"cannot reshape array of shape {a.shape} (size "
                          f"{a.size}) into shape {new_sizes}: the number of "
                          f"elements differs")
-    if abstractify(operand).shape == new_sizes:
+    if abstractify(operand).shape == new_sizes and _is_array(operand):
         return operand
     return _p.reshape_p.bind(operand, new_sizes=new_sizes)
+
+
+def squeeze(array, dimensions):
+    """array without the size-1 dimensions listed, as lax.squeeze."""
+    a = abstractify(array)
+    dims = {int(d) + a.ndim if int(d) < 0 else int(d) for d in dimensions}
+    for d in dims:
+        if not 0 <= d < a.ndim or a.shape[d] != 1:
+            raise ValueError(f"cannot select an axis to squeeze out which has "
+                             f"size not equal to one, got shape={a.shape} and "
+                             f"dimensions={tuple(dimensions)}")
+    return reshape(array, tuple(n for i, n in enumerate(a.shape)
+                                if i not in dims))
+
+
+def expand_dims(array, dimensions):
+    """array with size-1 dimensions inserted at `dimensions`, as
+    lax.expand_dims."""
+    a = abstractify(array)
+    ndim = a.ndim + len(dimensions)
+    dims = sorted(int(d) + ndim if int(d) < 0 else int(d)
+                  for d in dimensions)
+    if len(set(dims)) != len(dims) or builtins.any(
+            not 0 <= d < ndim for d in dims):
+        raise ValueError(f"repeated or out of range axis in expand_dims: "
+                         f"{tuple(dimensions)} for rank {ndim}")
+    shape = list(a.shape)
+    for d in dims:
+        shape.insert(d, 1)
+    return reshape(array, tuple(shape))
 
 
 def transpose(operand, permutation):
     permutation = tuple(int(p) for p in permutation)
     # Only the whole identity is a no-op: a shorter or longer one is the
     # shape rule's error.
-    if permutation == tuple(builtins.range(abstractify(operand).ndim)):
+    if permutation == tuple(builtins.range(abstractify(operand).ndim)) and \
+            _is_array(operand):
         return operand
     return _p.transpose_p.bind(operand, permutation=permutation)
 
@@ -411,7 +449,7 @@ def concatenate(operands, dimension):
     if not operands:
         raise ValueError("concatenate requires a non-empty sequences of "
                          "arrays")
-    if len(operands) == 1:
+    if len(operands) == 1 and _is_array(operands[0]):
         return operands[0]
     return _p.concatenate_p.bind(*operands, dimension=int(dimension))
 

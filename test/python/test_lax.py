@@ -596,6 +596,40 @@ def test_rev(shape, dims, dtype, mode):
           [make(dtype, shape)], mode)
 
 
+SQUEEZES = rotate([((1, 3, 1), (0,)), ((1, 3, 1), (0, 2)), ((1, 3, 1), (-1,)),
+                   ((), ()), ((1,), (0,)), ((0, 1), (1,))], [F32, BOOL])
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape,dims,dtype", SQUEEZES, ids=ids(SQUEEZES))
+def test_squeeze(shape, dims, dtype, mode):
+    check(lambda v: xlax.squeeze(v, dims), lambda v: jlax.squeeze(v, dims),
+          [make(dtype, shape)], mode)
+
+
+EXPANDS = rotate([((3,), (0,)), ((3,), (1,)), ((2, 3), (-1, 0)), ((), (0,)),
+                  ((0, 2), (1, 3))], [F32, I32])
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape,dims,dtype", EXPANDS, ids=ids(EXPANDS))
+def test_expand_dims(shape, dims, dtype, mode):
+    check(lambda v: xlax.expand_dims(v, dims),
+          lambda v: jlax.expand_dims(v, dims), [make(dtype, shape)], mode)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_squeeze_expand_dims_errors(mode):
+    for x_fn, j_fn in [
+            (lambda v: xlax.squeeze(v, (1,)), lambda v: jlax.squeeze(v, (1,))),
+            (lambda v: xlax.squeeze(v, (3,)), lambda v: jlax.squeeze(v, (3,))),
+            (lambda v: xlax.expand_dims(v, (5,)),
+             lambda v: jlax.expand_dims(v, (5,))),
+            (lambda v: xlax.expand_dims(v, (0, 0)),
+             lambda v: jlax.expand_dims(v, (0, 0)))]:
+        same_error(x_fn, j_fn, [make(F32, (1, 3, 1))], mode)
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_transpose_errors(mode):
     same_error(lambda v: xlax.transpose(v, (0, 0)),
@@ -1188,7 +1222,7 @@ TESTED = set(UNARY) | set(BINARY) | set(SCATTER_OPS) | set(REDUCERS) | set(
     "shift_left", "shift_right_logical", "shift_right_arithmetic", "select",
     "clamp", "convert_element_type", "bitcast_convert_type", "iota",
     "broadcasted_iota", "broadcast_in_dim", "broadcast", "reshape",
-    "transpose", "rev", "argmax", "argmin", "dot_general", "dot", "slice",
+    "squeeze", "expand_dims", "transpose", "rev", "argmax", "argmin", "dot_general", "dot", "slice",
     "dynamic_slice", "dynamic_update_slice", "concatenate", "pad", "sort",
     "gather", "GatherDimensionNumbers", "ScatterDimensionNumbers",
     "GatherScatterMode", "RoundingMethod", "erf_inv"}
@@ -1208,3 +1242,21 @@ def test_every_lax_function_is_tested():
 def test_lax_functions_exist_in_jax():
     for n in TESTED:
         assert hasattr(jlax, n), n
+
+
+def test_no_op_shape_functions_return_arrays():
+    """An identity transpose/reshape/rev/broadcast of a Python or NumPy
+    scalar is still an Array, with JAX's dtype and weak type (found by the
+    random programs: `lax.transpose(True, ()) + False` was a Python int)."""
+    for arg in (True, 2.0, 3, np.float32(1.5)):
+        for fn in (lambda m, x: m.transpose(x, ()),
+                   lambda m, x: m.reshape(x, ()),
+                   lambda m, x: m.rev(x, ()),
+                   lambda m, x: m.broadcast_in_dim(x, (), ()),
+                   lambda m, x: m.broadcast(x, ())):
+            want, got = fn(jlax, arg), fn(xlax, arg)
+            assert isinstance(got, jxp.Array), (arg, got)
+            assert got.dtype == want.dtype, (arg, got.dtype, want.dtype)
+            assert got.weak_type == want.aval.weak_type, arg
+    got = xlax.concatenate([np.ones(2, np.float32)], 0)
+    assert isinstance(got, jxp.Array)

@@ -808,6 +808,10 @@ def atan2(x1, x2, /):
 def hypot(x1, x2, /):
     """sqrt(x1**2 + x2**2) without overflow or underflow."""
     x, y = _inexact("hypot", x1, x2)
+    if _dt.is_complex(_dtype(x)):
+        raise ValueError("jnp.hypot is not well defined for complex-valued "
+                         "inputs. Please convert to real values first, such "
+                         "as by using abs(x)")
     weak = _is_weak(x)
 
     def fn(a, b):
