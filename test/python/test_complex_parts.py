@@ -331,3 +331,23 @@ def test_grad_dtype_errors_match_jax(case):
     with pytest.raises(ERRORS) as want:
         fn(jax, x, z)
     raises_like(want.value, lambda: fn(jxp, x, z))
+
+
+@pytest.mark.parametrize("name", ["logaddexp", "logaddexp2"])
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+def test_complex_logaddexp_matches_jax(name, jit):
+    """JAX's complex form (imaginary part wrapped into [-pi, pi)), at
+    ordinary values and infinities/NaN, with its JVP."""
+    rng = np.random.RandomState(0)
+    x = (rng.randn(6) + 3j * rng.randn(6)).astype(np.complex64)
+    y = (rng.randn(6) + 3j * rng.randn(6)).astype(np.complex64)
+    x[0], y[1], x[2] = np.inf, -np.inf + 1j, np.nan
+    outs = []
+    for lib, m in ((jax, rjnp), (jxp, jnp)):
+        f = getattr(m, name)
+        f = lib.jit(f) if jit else f
+        t = m.ones(3, np.complex64)
+        outs.append((f(m.asarray(x), m.asarray(y)),
+                     lib.jvp(f, (m.asarray(x[3:]), m.asarray(y[3:])),
+                             (t, 1j * t))))
+    assert_same(outs[1], outs[0], rtol=1e-5, atol=1e-6)

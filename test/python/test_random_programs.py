@@ -609,10 +609,6 @@ def _jax_jit_grad_agrees(prog, why):
 # reason -> (does a program contain the case, a program showing it). Each
 # names where the gap is recorded; the example must still differ.
 KNOWN_DIFFERENCES = {
-    "jnp.logaddexp of complex raises (issue 9 closing note)": (
-        _node_on({"jnp.logaddexp"}, _any_complex),
-        example(False, [("array", "complex64", (3,), 1)],
-                [("jnp.logaddexp", (0, 0), ())])),
     "grad of a complex scatter min/max (x.at[].min/max promotes to "
     "complex for a complex update): jxp's C++ rule raises "
     "NotImplementedError, JAX differentiates it (lib/Rules, not fixed "

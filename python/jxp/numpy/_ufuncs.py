@@ -575,6 +575,16 @@ def fmod(x1, x2, /):
 
 def _logaddexp(x, y, exp_fn, scale):
     amax = lax.max(x, y)
+    if _dt.is_complex(_dtype(x)):
+        # JAX's complex form: amax + log1p(exp(x + y - 2 amax)), its
+        # imaginary part wrapped into [-pi, pi) (pi / log 2 for base 2).
+        tail = lax.log1p(exp_fn(lax.sub(lax.add(x, y),
+                                        lax.mul(amax, _full(amax, 2)))))
+        if scale is not None:
+            tail = lax.mul(tail, _full(tail, scale))
+        out = lax.add(amax, tail)
+        period = np.pi if scale is None else np.pi / np.log(2)
+        return lax.complex(lax.real(out), _wrap_between(lax.imag(out), period))
     delta = lax.sub(x, y)
     tail = lax.log1p(exp_fn(lax.neg(lax.abs(delta))))
     if scale is not None:
@@ -588,7 +598,16 @@ def _exp2(t):
 
 
 def _replace_inf(t):
-    return lax.select(lax.eq(t, np.inf), _full(t, 0), t)
+    """t with +inf (a real part of +inf, for complex t) read as 0."""
+    re = lax.real(t) if _dt.is_complex(_dtype(t)) else t
+    return lax.select(lax.eq(re, _full(re, np.inf)), _full(t, 0), t)
+
+
+def _wrap_between(t, a):
+    """t wrapped into [-a, a)."""
+    r = lax.rem(lax.add(t, _full(t, a)), _full(t, 2 * a))
+    r = lax.select(lax.lt(r, _full(r, 0)), lax.add(r, _full(r, 2 * a)), r)
+    return lax.sub(r, _full(r, a))
 
 
 def _logaddexp_with_jvp(name, exp_fn, scale):
