@@ -183,23 +183,33 @@ Value scatterExtremalJvp(Emitter &e, ScatterOp op, Value tx, Value tu) {
     return gather(e, g, v, idx, upd.getShape(), /*zeroFill=*/true);
   };
   using D = ComparisonDirection;
-  Value onesU = e.splat(upd, 1), zerosU = e.zeros(upd);
+  // Counts and coefficients are real (of a complex operand's part type:
+  // complex numbers have no order to test counts with); the extremes are
+  // found by equality, which complex numbers have.
+  Type elt = in.getElementType();
+  if (auto c = llvm::dyn_cast<ComplexType>(elt))
+    elt = c.getElementType();
+  auto countIn = in.clone(elt), countU = upd.clone(elt);
+  Value onesU = e.splat(countU, 1), zerosU = e.zeros(countU);
   Value initial = gat(x), target = gat(y);
   Value successful = e.compare(u, target, D::EQ);
   Value retained = e.compare(initial, target, D::EQ);
-  Value numUpdates = gat(scatterLike(e, op, ScatterKind::Add, e.zeros(in), idx,
-                                     e.select(successful, onesU, zerosU)));
+  Value numUpdates =
+      gat(scatterLike(e, op, ScatterKind::Add, e.zeros(countIn), idx,
+                      e.select(successful, onesU, zerosU)));
   Value numRefs =
-      gat(scatterLike(e, op, ScatterKind::Add, e.zeros(in), idx, onesU));
+      gat(scatterLike(e, op, ScatterKind::Add, e.zeros(countIn), idx, onesU));
   Value inBounds = e.compare(numRefs, zerosU, D::GT);
   Value withOperand = e.div(onesU, e.add(numUpdates, onesU));
   Value updatesNorm =
       e.select(retained, withOperand, e.div(onesU, numUpdates));
-  Value updatesCoef =
-      e.select(e.andOp(successful, inBounds), updatesNorm, zerosU);
+  Value updatesCoef = e.convert(
+      e.select(e.andOp(successful, inBounds), updatesNorm, zerosU),
+      upd.getElementType());
   Value operandNorm = e.select(retained, withOperand, zerosU);
-  Value operandCoef = e.select(
-      inBounds, e.div(e.sub(operandNorm, onesU), numRefs), zerosU);
+  Value operandCoef = e.convert(
+      e.select(inBounds, e.div(e.sub(operandNorm, onesU), numRefs), zerosU),
+      upd.getElementType());
   Value tangentUpdates;
   if (tx)
     tangentUpdates = e.mul(gat(tx), operandCoef);
@@ -414,10 +424,6 @@ LogicalResult ScatterOp::jvp(JvpContext &ctx) {
   }
   case ScatterKind::Min:
   case ScatterKind::Max:
-    if (llvm::isa<ComplexType>(in.getElementType()))
-      return emitKindOpError(*this, ErrorKind::NotImplemented)
-             << ("differentiation of scatter min/max of complex "
-                         "numbers is not supported");
     out.push_back(scatterExtremalJvp(e, *this, tx, tu));
     return success();
   }

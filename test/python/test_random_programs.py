@@ -609,17 +609,6 @@ def _jax_jit_grad_agrees(prog, why):
 # reason -> (does a program contain the case, a program showing it). Each
 # names where the gap is recorded; the example must still differ.
 KNOWN_DIFFERENCES = {
-    "grad of a complex scatter min/max (x.at[].min/max promotes to "
-    "complex for a complex update): jxp's C++ rule raises "
-    "NotImplementedError, JAX differentiates it (lib/Rules, not fixed "
-    "here)": (
-        lambda prog, why: any(
-            name in ("x.at[idx].min", "x.at[idx].max") and (
-                isinstance(params[1], complex) or _is_complex(
-                    prog.avals[operands[0]]))
-            for name, operands, params in prog.nodes),
-        example(False, [("array", "float32", (3,), 1)],
-                [("x.at[idx].min", (0,), ((("e",),), 1 + 2j))])),
     "checks JAX makes only when lowering (argmax/argmin of complex, "
     "lax.reshape to another size): an unused such op passes under JAX's "
     "jit, which drops it first; jxp checks when tracing": (
