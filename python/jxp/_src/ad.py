@@ -13,7 +13,6 @@ function-taking APIs (jvp, vjp, linearize) on the function.
 """
 
 import functools
-import itertools
 
 import numpy as np
 from jaxlib.mlir import ir

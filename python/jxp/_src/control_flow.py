@@ -14,7 +14,7 @@ from jaxlib.mlir import ir
 
 from . import core, dtypes, tree_util
 from . import lax_lenient as lax
-from .ad import _eager, _lift_all, _trace_together
+from .ad import _eager, _i64, _lift_all, _positional, _trace_together
 from .core import Tracer, abstractify, mlir_type
 from .. import lax as _public_lax
 
@@ -59,10 +59,6 @@ def _region_op(name, result_avals, operands, num_regions, attributes=None):
     return op, [Tracer(a, v, frame) for a, v in zip(result_avals, op.results)]
 
 
-def _i64(v):
-    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(v))
-
-
 def _flatten_fun(fun, in_tree, splat=True):
     """fun over flat leaves, returning flat leaves; the output's tree goes
     to store["tree"]. `splat`: in_tree is a tuple of positional
@@ -75,11 +71,6 @@ def _flatten_fun(fun, in_tree, splat=True):
         out_leaves, store["tree"] = tree_util.tree_flatten(out)
         return out_leaves
     return flat, store
-
-
-def _positional(n):
-    tree = tree_util.tree_structure(tuple(range(n)))
-    return lambda tracers: (tree_util.tree_unflatten(tree, tracers), {})
 
 
 def _eager_or_traced(name, traced_fn, operands):
