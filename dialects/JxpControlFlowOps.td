@@ -12,8 +12,8 @@
 
 
 // Region ops have the effects of their bodies (none, for jxp ops), and
-// state their own JVP and StableHLO rules; their partial-evaluation rule
-// refuses to split them until reverse mode through them exists.
+// state their own JVP, partial-evaluation, transpose and StableHLO rules
+// (cond and scan are linear in the operands their bodies are linear in).
 class Jxp_RegionOp<string mnemonic, list<Trait> traits = []>
     : Op<Jxp_Dialect, mnemonic, !listconcat([Jxp_ArrayTypes,
         RecursiveMemoryEffects,
@@ -24,7 +24,7 @@ class Jxp_RegionOp<string mnemonic, list<Trait> traits = []>
   let hasVerifier = 1;
 }
 
-def Jxp_CondOp : Jxp_RegionOp<"cond"> {
+def Jxp_CondOp : Jxp_RegionOp<"cond", [Jxp_Linear]> {
   let summary = "Runs one of N branches, chosen by an index";
   let description = [{
     Branch `k` runs when `index == k`; an index outside `[0, N)` runs the
@@ -47,7 +47,7 @@ def Jxp_CondOp : Jxp_RegionOp<"cond"> {
   let hasCanonicalizer = 1;
 }
 
-def Jxp_WhileOp : Jxp_RegionOp<"while"> {
+def Jxp_WhileOp : Jxp_RegionOp<"while", [Jxp_Linear]> {
   let summary = "Runs a body while a condition holds";
   let description = [{
     Both regions take the carry; `cond` yields one `tensor<i1>`, `body`
@@ -68,7 +68,7 @@ def Jxp_WhileOp : Jxp_RegionOp<"while"> {
   let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
 }
 
-def Jxp_ScanOp : Jxp_RegionOp<"scan"> {
+def Jxp_ScanOp : Jxp_RegionOp<"scan", [Jxp_Linear]> {
   let summary = "Scans a body over the leading axis of its xs";
   let description = [{
     Operands: `num_consts` consts, `num_carry` initial carries, then the xs,

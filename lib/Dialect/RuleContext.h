@@ -148,6 +148,31 @@ public:
   /// Today's split, the default rule: the whole op goes to the unknown side
   /// if any operand is unknown, else to the known side.
   virtual LogicalResult defaultSplit(Operation *op) = 0;
+
+  /// `inKnown`, a value of the known function, made a residual: its
+  /// counterpart in the unknown function (one per value, however often
+  /// asked).
+  virtual Value residual(Value inKnown) = 0;
+
+  /// How splitRegion split a region.
+  struct RegionSplit {
+    /// Per yielded value, whether it went to the unknown side.
+    SmallVector<bool> unknownResults;
+    unsigned numResiduals = 0;
+  };
+  /// Splits the single-block region `src` as a function is split, into the
+  /// empty regions `known` and `unknown` (which may belong to no op yet):
+  ///   known block:   (src's known arguments...) ->
+  ///                  (src's known yielded values..., residuals...)
+  ///   unknown block: (residuals..., src's unknown arguments...) ->
+  ///                  (src's unknown yielded values...)
+  /// Arguments flagged in `unknownArgs` are unknown. A yielded value is
+  /// unknown if it depends on one or if flagged in `forceUnknown` (a known
+  /// value is then a residual). Both terminators are src's, re-created.
+  virtual FailureOr<RegionSplit> splitRegion(Region &src, Region &known,
+                                             Region &unknown,
+                                             ArrayRef<bool> unknownArgs,
+                                             ArrayRef<bool> forceUnknown) = 0;
 };
 
 /// What a transform op's `derive` is handed: the module's symbols and the

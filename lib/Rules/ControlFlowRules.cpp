@@ -7,9 +7,15 @@
 // some step can make it nonzero, as in JAX's _cond_jvp and
 // _while_loop_jvp / _scan_jvp.
 //
-// Reverse mode through these ops is not implemented yet: their partial
-// evaluation rule says so with a `not-implemented` diagnostic instead of
-// splitting them wrongly.
+// Reverse mode, as JAX's: partial evaluation splits each region with the
+// pass's own machinery (PartialEvalContext::splitRegion) into a known op
+// and an unknown one joined by residuals. A scan's residuals are stacked
+// along the scan axis, except those the step reads unchanged (consts,
+// values computed from consts alone, slices of known xs), which are passed
+// as they are; a cond's are joined into slots shared by type across
+// branches. The transpose of a scan is a scan in the other direction
+// whose carry is the carry's cotangent plus accumulators for the linear
+// consts; that of a cond is a cond of the transposed branches.
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,15 +93,62 @@ SmallVector<unsigned> groupOrder(ArrayRef<unsigned> sizes,
 
 unsigned count(ArrayRef<bool> flags) { return llvm::count(flags, true); }
 
-/// A region op's partial evaluation: all on the known side when no operand
-/// is unknown; otherwise reverse mode would need the op's own rule.
-LogicalResult splitUnlessUnknown(Operation *op, PartialEvalContext &ctx) {
-  if (llvm::any_of(op->getOperands(),
-                   [&](Value v) { return ctx.isUnknown(v); }))
-    return emitKindOpError(op, ErrorKind::NotImplemented)
-           << "reverse-mode differentiation through " << op->getName()
-           << " is not implemented yet (forward mode is)";
-  return ctx.defaultSplit(op);
+SmallVector<bool> unknownFlags(PartialEvalContext &ctx, ValueRange values) {
+  SmallVector<bool> flags;
+  for (Value v : values)
+    flags.push_back(ctx.isUnknown(v));
+  return flags;
+}
+
+/// A detached op owning `n` regions for splits not yet given to an op
+/// (builders reach the context through a region's parent op). It is never
+/// inserted or verified: the regions are taken or dropped with it.
+OwningOpRef<Operation *> regionHolder(Operation *like, unsigned n) {
+  OperationState state(like->getLoc(), "jxp.region_holder");
+  for (unsigned i = 0; i < n; ++i)
+    state.addRegion();
+  return Operation::create(state);
+}
+
+/// Which values `src` yields are unknown when the arguments flagged in
+/// `unknownArgs` are (and those flagged in `force`): a split built and
+/// thrown away, the step of a carry fixed point.
+FailureOr<SmallVector<bool>> unknownResults(PartialEvalContext &ctx,
+                                            Region &src,
+                                            ArrayRef<bool> unknownArgs,
+                                            ArrayRef<bool> force) {
+  OwningOpRef<Operation *> holder = regionHolder(src.getParentOp(), 2);
+  auto split = ctx.splitRegion(src, (*holder)->getRegion(0),
+                               (*holder)->getRegion(1), unknownArgs, force);
+  if (failed(split))
+    return failure();
+  return split->unknownResults;
+}
+
+/// The values of `values` flagged (or not, if `flagged` is false).
+SmallVector<Value> select(ValueRange values, ArrayRef<bool> flags,
+                          bool flagged = true) {
+  SmallVector<Value> out;
+  for (auto [v, f] : llvm::zip(values, flags))
+    if (f == flagged)
+      out.push_back(v);
+  return out;
+}
+
+SmallVector<bool> negate(ArrayRef<bool> flags) {
+  SmallVector<bool> out;
+  for (bool f : flags)
+    out.push_back(!f);
+  return out;
+}
+
+/// Erases the arguments of `block` flagged in `flags`, counted from
+/// `offset` (they must be unused).
+void eraseFlaggedArguments(Block &block, unsigned offset,
+                           ArrayRef<bool> flags) {
+  for (int i = (int)flags.size() - 1; i >= 0; --i)
+    if (flags[i])
+      block.eraseArgument(offset + i);
 }
 
 } // namespace
@@ -145,7 +198,181 @@ LogicalResult CondOp::jvp(JvpContext &ctx) {
 }
 
 LogicalResult CondOp::partialEval(PartialEvalContext &ctx) {
-  return splitUnlessUnknown(*this, ctx);
+  if (ctx.isUnknown(getIndex()))
+    return emitKindOpError(*this, ErrorKind::NotImplemented)
+           << "partial evaluation of a cond whose index is unknown";
+  SmallVector<bool> argU = unknownFlags(ctx, getArgs());
+  if (!llvm::is_contained(argU, true))
+    return ctx.defaultSplit(*this);
+  unsigned nb = getBranches().size(), nr = getNumResults();
+
+  // A result is unknown if any branch makes it so; every branch then puts
+  // it on the unknown side.
+  SmallVector<bool> resultU(nr, false);
+  for (Region &branch : getBranches()) {
+    auto flags = unknownResults(ctx, branch, argU, resultU);
+    if (failed(flags))
+      return failure();
+    for (auto [r, f] : llvm::zip(resultU, *flags))
+      r = r || f;
+  }
+  OwningOpRef<Operation *> holder = regionHolder(*this, 2 * nb);
+  SmallVector<Region *> known, unknown;
+  // Residual slots, shared by type across branches; per branch, the slot
+  // of each of its residuals.
+  SmallVector<Type> slotTypes;
+  SmallVector<SmallVector<unsigned>> slotOf(nb);
+  unsigned nKnown = count(negate(resultU));
+  for (auto [k, branch] : llvm::enumerate(getBranches())) {
+    known.push_back(&(*holder)->getRegion(2 * k));
+    unknown.push_back(&(*holder)->getRegion(2 * k + 1));
+    auto split =
+        ctx.splitRegion(branch, *known[k], *unknown[k], argU, resultU);
+    if (failed(split))
+      return failure();
+    if (split->unknownResults != resultU)
+      return emitOpError("partial evaluation: a branch split its results "
+                         "differently");
+    SmallVector<bool> used(slotTypes.size(), false);
+    Operation *yield = known[k]->front().getTerminator();
+    for (Value r : yield->getOperands().drop_front(nKnown)) {
+      unsigned s = 0;
+      while (s < slotTypes.size() && (used[s] || slotTypes[s] != r.getType()))
+        ++s;
+      if (s == slotTypes.size()) {
+        slotTypes.push_back(r.getType());
+        used.push_back(false);
+      }
+      used[s] = true;
+      slotOf[k].push_back(s);
+    }
+  }
+
+  // The known cond: the known results, then the slots (zeros where the
+  // branch taken has no residual there).
+  SmallVector<Value> slotValues;
+  unsigned nSlots = slotTypes.size();
+  {
+    SmallVector<Type> types;
+    for (auto [t, u] : llvm::zip(getResultTypes(), resultU))
+      if (!u)
+        types.push_back(t);
+    llvm::append_range(types, slotTypes);
+    SmallVector<Value> operands{ctx.known(getIndex())};
+    for (Value a : select(getArgs(), argU, false))
+      operands.push_back(ctx.known(a));
+    OperationState state(getLoc(), getOperationName());
+    state.addOperands(operands);
+    state.addTypes(types);
+    state.addAttributes(llvm::to_vector((*this)->getDiscardableAttrs()));
+    for (unsigned k = 0; k < nb; ++k)
+      state.addRegion();
+    Operation *op = ctx.knownBuilder().create(state);
+    for (unsigned k = 0; k < nb; ++k) {
+      op->getRegion(k).takeBody(*known[k]);
+      Operation *yield = op->getRegion(k).front().getTerminator();
+      OpBuilder b(yield);
+      Emitter e(b, getLoc());
+      SmallVector<Value> outs(yield->getOperands().take_front(nKnown));
+      SmallVector<Value> slots(nSlots);
+      for (auto [j, s] : llvm::enumerate(slotOf[k]))
+        slots[s] = yield->getOperand(nKnown + j);
+      for (auto [v, t] : llvm::zip(slots, slotTypes))
+        outs.push_back(e.orZeros(v, t));
+      yield->setOperands(outs);
+    }
+    ValueRange results = op->getResults();
+    unsigned j = 0;
+    for (auto [r, u] : llvm::zip(getResults(), resultU))
+      if (!u)
+        ctx.setKnown(r, results[j++]);
+    for (Value v : results.drop_front(nKnown))
+      slotValues.push_back(ctx.residual(v));
+  }
+
+  // The unknown cond: each branch reads its own slots.
+  SmallVector<Value> operands{ctx.unknown(getIndex())};
+  llvm::append_range(operands, slotValues);
+  for (Value a : select(getArgs(), argU))
+    operands.push_back(ctx.unknown(a));
+  SmallVector<Type> types;
+  for (auto [t, u] : llvm::zip(getResultTypes(), resultU))
+    if (u)
+      types.push_back(t);
+  OperationState state(getLoc(), getOperationName());
+  state.addOperands(operands);
+  state.addTypes(types);
+  state.addAttributes(llvm::to_vector((*this)->getDiscardableAttrs()));
+  for (unsigned k = 0; k < nb; ++k)
+    state.addRegion();
+  Operation *op = ctx.unknownBuilder().create(state);
+  for (unsigned k = 0; k < nb; ++k) {
+    op->getRegion(k).takeBody(*unknown[k]);
+    Block &block = op->getRegion(k).front();
+    // (own residuals..., unknown args...) -> (slots..., unknown args...)
+    unsigned own = slotOf[k].size();
+    unsigned base = block.getNumArguments();
+    for (Type t : slotTypes)
+      block.addArgument(t, getLoc());
+    for (auto [j, s] : llvm::enumerate(slotOf[k]))
+      block.getArgument(j).replaceAllUsesWith(block.getArgument(base + s));
+    block.eraseArguments(0, own);
+    base -= own;
+    SmallVector<unsigned> order;
+    for (unsigned i = 0; i < nSlots; ++i)
+      order.push_back(base + i);
+    for (unsigned i = 0; i < base; ++i)
+      order.push_back(i);
+    permuteArguments(block, order);
+  }
+  unsigned j = 0;
+  for (auto [r, u] : llvm::zip(getResults(), resultU))
+    if (u)
+      ctx.setUnknown(r, op->getResult(j++));
+  return success();
+}
+
+LogicalResult CondOp::transpose(TransposeContext &ctx) {
+  ArrayRef<Value> operands = ctx.operands(), cts = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
+  if (!operands[0])
+    return emitOpError("transpose: the index cannot be linear");
+  SmallVector<bool> linearArgs, zeroCts;
+  for (Value v : operands.drop_front())
+    linearArgs.push_back(!v);
+  for (Value c : cts)
+    zeroCts.push_back(!c);
+  // Operands: the index, the non-linear args, the nonzero cotangents;
+  // results: the cotangents of the linear args.
+  SmallVector<Value> newOperands;
+  for (Value v : operands)
+    if (v)
+      newOperands.push_back(v);
+  unsigned nNonLinear = newOperands.size() - 1;
+  for (Value c : cts)
+    if (c)
+      newOperands.push_back(c);
+  SmallVector<Type> types;
+  for (auto [a, lin] : llvm::zip(getArgs(), linearArgs))
+    if (lin)
+      types.push_back(a.getType());
+  OperationState state(getLoc(), getOperationName());
+  state.addOperands(newOperands);
+  state.addTypes(types);
+  state.addAttributes(llvm::to_vector((*this)->getDiscardableAttrs()));
+  for (size_t k = 0; k < getBranches().size(); ++k)
+    state.addRegion();
+  Operation *op = ctx.builder().create(state);
+  for (auto [src, dst] : llvm::zip(getBranches(), op->getRegions())) {
+    if (failed(ctx.transposeRegion(src, dst, linearArgs, zeroCts)))
+      return failure();
+    eraseFlaggedArguments(dst.front(), nNonLinear, zeroCts);
+  }
+  out.push_back(Value()); // the index
+  unsigned j = 0;
+  for (bool lin : linearArgs)
+    out.push_back(lin ? op->getResult(j++) : Value());
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -202,7 +429,70 @@ LogicalResult WhileOp::jvp(JvpContext &ctx) {
 }
 
 LogicalResult WhileOp::partialEval(PartialEvalContext &ctx) {
-  return splitUnlessUnknown(*this, ctx);
+  // As JAX's _while_partial_eval: the known carries, if the condition
+  // reads only those, are computed by a known loop; the unknown ones by
+  // the whole loop on the unknown side (the known part recomputed there,
+  // since per-step residuals cannot be stored for a trip count known only
+  // at run time).
+  SmallVector<bool> initU = unknownFlags(ctx, getInit());
+  if (!llvm::is_contained(initU, true))
+    return ctx.defaultSplit(*this);
+  unsigned nk = getNumResults();
+  FailureOr<SmallVector<bool>> carryU = carryFixedPoint(
+      initU, [&](ArrayRef<bool> in) {
+        return unknownResults(ctx, getBody(), in, in);
+      });
+  if (failed(carryU))
+    return emitOpError("partial evaluation: the carry analysis failed");
+  OwningOpRef<Operation *> holder = regionHolder(*this, 4);
+  Region &knownCond = (*holder)->getRegion(0),
+         &knownBody = (*holder)->getRegion(2);
+  auto condSplit = ctx.splitRegion(getCond(), knownCond,
+                                   (*holder)->getRegion(1), *carryU, {false});
+  if (failed(condSplit))
+    return failure();
+  if (condSplit->unknownResults[0] || !llvm::is_contained(*carryU, false))
+    return ctx.defaultSplit(*this); // all on the unknown side
+  auto bodySplit = ctx.splitRegion(getBody(), knownBody,
+                                   (*holder)->getRegion(3), *carryU, *carryU);
+  if (failed(bodySplit))
+    return failure();
+
+  // The known loop: residuals are not needed, the unknown loop recomputes.
+  for (Region *r : {&knownCond, &knownBody}) {
+    Operation *yield = r->front().getTerminator();
+    yield->setOperands(SmallVector<Value>(
+        yield->getOperands().drop_back(r == &knownCond
+                                           ? condSplit->numResiduals
+                                           : bodySplit->numResiduals)));
+  }
+  SmallVector<Value> knownInits;
+  for (Value v : select(getInit(), *carryU, false))
+    knownInits.push_back(ctx.known(v));
+  auto known = WhileOp::create(ctx.knownBuilder(), getLoc(),
+                               ValueRange(knownInits).getTypes(), knownInits);
+  known->setDiscardableAttrs((*this)->getDiscardableAttrDictionary());
+  known.getCond().takeBody(knownCond);
+  known.getBody().takeBody(knownBody);
+
+  IRMapping map;
+  for (Value v : getInit())
+    map.map(v, ctx.unknown(v));
+  Operation *unknown = ctx.unknownBuilder().clone(**this, map);
+  for (unsigned i = 0, j = 0; i < nk; ++i) {
+    if ((*carryU)[i])
+      ctx.setUnknown(getResult(i), unknown->getResult(i));
+    else
+      ctx.setKnown(getResult(i), known->getResult(j++));
+  }
+  return success();
+}
+
+LogicalResult WhileOp::transpose(TransposeContext &ctx) {
+  return emitKindOpError(*this, ErrorKind::NotImplemented)
+         << "reverse-mode differentiation through jxp.while (a loop whose "
+            "trip count is known only at run time) is not implemented yet; "
+            "a fori_loop with static bounds or a scan can be differentiated";
 }
 
 //===----------------------------------------------------------------------===//
@@ -290,5 +580,269 @@ LogicalResult ScanOp::jvp(JvpContext &ctx) {
 }
 
 LogicalResult ScanOp::partialEval(PartialEvalContext &ctx) {
-  return splitUnlessUnknown(*this, ctx);
+  SmallVector<bool> argU = unknownFlags(ctx, getArgs());
+  if (!llvm::is_contained(argU, true))
+    return ctx.defaultSplit(*this);
+  unsigned nc = getNumConsts(), nk = getNumCarry();
+  unsigned ny = getNumResults() - nk;
+  auto withCarry = [&](ArrayRef<bool> carry) {
+    SmallVector<bool> flags(argU);
+    llvm::copy(carry, flags.begin() + nc);
+    return flags;
+  };
+  auto forced = [&](ArrayRef<bool> carry) {
+    SmallVector<bool> flags(carry);
+    flags.append(ny, false);
+    return flags;
+  };
+  // Unknown carries: those unknown on entry or made unknown by some step.
+  FailureOr<SmallVector<bool>> carryU = carryFixedPoint(
+      ArrayRef<bool>(argU).slice(nc, nk),
+      [&](ArrayRef<bool> in) -> FailureOr<SmallVector<bool>> {
+        auto flags = unknownResults(ctx, getBody(), withCarry(in), forced(in));
+        if (succeeded(flags))
+          flags->truncate(nk);
+        return flags;
+      });
+  if (failed(carryU))
+    return emitOpError("partial evaluation: the carry analysis failed");
+  argU = withCarry(*carryU);
+
+  OwningOpRef<Operation *> holder = regionHolder(*this, 2);
+  Region &knownBody = (*holder)->getRegion(0),
+         &unknownBody = (*holder)->getRegion(1);
+  auto split = ctx.splitRegion(getBody(), knownBody, unknownBody, argU,
+                               forced(*carryU));
+  if (failed(split))
+    return failure();
+  ArrayRef<bool> resultU = split->unknownResults;
+  if (resultU.take_front(nk) != ArrayRef<bool>(*carryU))
+    return emitOpError("partial evaluation: the carry split is not a fixed "
+                       "point");
+  Block &kb = knownBody.front(), &ub = unknownBody.front();
+  unsigned nr = split->numResiduals;
+  unsigned nkc = count(negate(ArrayRef<bool>(argU).take_front(nc)));
+  unsigned nkk = count(negate(*carryU));
+  Operation *kYield = kb.getTerminator();
+  unsigned nKnownOut = kYield->getNumOperands() - nr;
+  SmallVector<Value> residuals(kYield->getOperands().drop_front(nKnownOut));
+  SmallVector<Value> knownArgs = select(getArgs(), argU, false);
+
+  // Residuals the unknown step reads unchanged are not stacked: values
+  // computed from consts alone are computed once, outside the loop, and
+  // slices of known xs are read from the xs.
+  DenseMap<Value, bool> invariant;
+  std::function<bool(Value)> isInvariant = [&](Value v) -> bool {
+    if (auto a = llvm::dyn_cast<BlockArgument>(v))
+      return a.getArgNumber() < nkc;
+    auto it = invariant.find(v);
+    if (it != invariant.end())
+      return it->second;
+    Operation *def = v.getDefiningOp();
+    bool inv = llvm::all_of(def->getOperands(), isInvariant);
+    for (Value r : def->getResults())
+      invariant[r] = inv;
+    return inv;
+  };
+  enum Kind { Hoisted, KnownXs, Stacked };
+  SmallVector<Kind> kind;
+  DenseSet<Operation *> hoist;
+  for (Value r : residuals) {
+    auto a = llvm::dyn_cast<BlockArgument>(r);
+    if (a && a.getArgNumber() >= nkc + nkk) {
+      kind.push_back(KnownXs);
+    } else if (isInvariant(r)) {
+      kind.push_back(Hoisted);
+      SmallVector<Value> work{r};
+      while (!work.empty()) {
+        Operation *def = work.pop_back_val().getDefiningOp();
+        if (def && hoist.insert(def).second)
+          llvm::append_range(work, def->getOperands());
+      }
+    } else {
+      kind.push_back(Stacked);
+    }
+  }
+  IRMapping hoisted;
+  for (unsigned i = 0; i < nkc; ++i)
+    hoisted.map(kb.getArgument(i), ctx.known(knownArgs[i]));
+  for (Operation &op : kb.without_terminator())
+    if (hoist.contains(&op))
+      ctx.knownBuilder().clone(op, hoisted);
+
+  // The known scan: known carries and ys, then the stacked residuals.
+  SmallVector<Value> stacked;
+  {
+    SmallVector<Value> outs(kYield->getOperands().take_front(nKnownOut));
+    SmallVector<Type> types;
+    for (auto [t, u] : llvm::zip(getResultTypes(), resultU))
+      if (!u)
+        types.push_back(t);
+    for (auto [r, k] : llvm::zip(residuals, kind)) {
+      if (k != Stacked)
+        continue;
+      outs.push_back(r);
+      auto t = llvm::cast<RankedTensorType>(r.getType());
+      SmallVector<int64_t> shape{getLength()};
+      llvm::append_range(shape, t.getShape());
+      types.push_back(t.clone(shape));
+    }
+    kYield->setOperands(outs);
+    if (!types.empty()) {
+      SmallVector<Value> operands;
+      for (Value a : knownArgs)
+        operands.push_back(ctx.known(a));
+      auto known = ScanOp::create(ctx.knownBuilder(), getLoc(), types, operands,
+                                  getLength(), getReverse(), nkc, nkk,
+                                  getUnroll());
+      known->setDiscardableAttrs((*this)->getDiscardableAttrDictionary());
+      known.getBody().takeBody(knownBody);
+      ValueRange results = known->getResults();
+      unsigned j = 0;
+      for (auto [r, u] : llvm::zip(getResults(), resultU))
+        if (!u)
+          ctx.setKnown(r, results[j++]);
+      for (Value v : results.drop_front(j))
+        stacked.push_back(v);
+    }
+  }
+
+  // The unknown scan. Its step's arguments, (residuals..., unknown consts,
+  // carries and xs...), regrouped: consts (hoisted residuals, unknown
+  // consts), carries, xs (known xs read, stacked residuals, unknown xs).
+  SmallVector<unsigned> groups[3]; // old argument indices per group
+  SmallVector<Value> operands[3];
+  unsigned nuc = count(ArrayRef<bool>(argU).take_front(nc));
+  unsigned nuk = count(*carryU);
+  unsigned stackedIndex = 0;
+  for (auto [j, r, k] : llvm::zip(llvm::seq(0u, nr), residuals, kind)) {
+    if (k == Hoisted) {
+      groups[0].push_back(j);
+      operands[0].push_back(ctx.residual(hoisted.lookupOrDefault(r)));
+    }
+  }
+  for (auto [j, r, k] : llvm::zip(llvm::seq(0u, nr), residuals, kind)) {
+    if (k == KnownXs) {
+      groups[2].push_back(j);
+      unsigned x = llvm::cast<BlockArgument>(r).getArgNumber();
+      operands[2].push_back(ctx.residual(ctx.known(knownArgs[x])));
+    }
+  }
+  for (auto [j, k] : llvm::zip(llvm::seq(0u, nr), kind)) {
+    if (k == Stacked) {
+      groups[2].push_back(j);
+      operands[2].push_back(ctx.residual(stacked[stackedIndex++]));
+    }
+  }
+  SmallVector<Value> unknownArgs = select(getArgs(), argU);
+  for (auto [i, a] : llvm::enumerate(unknownArgs)) {
+    unsigned g = i < nuc ? 0 : i < nuc + nuk ? 1 : 2;
+    groups[g].push_back(nr + i);
+    operands[g].push_back(ctx.unknown(a));
+  }
+  SmallVector<unsigned> order;
+  SmallVector<Value> allOperands;
+  for (unsigned g = 0; g < 3; ++g) {
+    llvm::append_range(order, groups[g]);
+    llvm::append_range(allOperands, operands[g]);
+  }
+  permuteArguments(ub, order);
+  SmallVector<Type> types;
+  for (auto [t, u] : llvm::zip(getResultTypes(), resultU))
+    if (u)
+      types.push_back(t);
+  auto op = ScanOp::create(ctx.unknownBuilder(), getLoc(), types, allOperands,
+                           getLength(), getReverse(), groups[0].size(), nuk,
+                           getUnroll());
+  op->setDiscardableAttrs((*this)->getDiscardableAttrDictionary());
+  op.getBody().takeBody(unknownBody);
+  unsigned j = 0;
+  for (auto [r, u] : llvm::zip(getResults(), resultU))
+    if (u)
+      ctx.setUnknown(r, op->getResult(j++));
+  return success();
+}
+
+LogicalResult ScanOp::transpose(TransposeContext &ctx) {
+  unsigned nc = getNumConsts(), nk = getNumCarry();
+  unsigned nx = getXs().size(), ny = getNumResults() - nk;
+  ArrayRef<Value> operands = ctx.operands(), cts = ctx.cotangents();
+  ArrayRef<Value> constOps = operands.take_front(nc),
+                  xsOps = operands.drop_front(nc + nk);
+  // Every carry is linear: a scan's carry either depends on a linear
+  // input or was left on the known side by partial evaluation (JAX's
+  // _scan_transpose makes the same assumption). Operands that are not
+  // linear (consts and xs read by the step, residuals) stay so.
+  SmallVector<bool> linearArgs, zeroCts(nk, false);
+  for (Value v : constOps)
+    linearArgs.push_back(!v);
+  linearArgs.append(nk, true);
+  for (Value v : xsOps)
+    linearArgs.push_back(!v);
+  for (Value c : cts.drop_front(nk))
+    zeroCts.push_back(!c);
+  SmallVector<bool> linConsts(ArrayRef<bool>(linearArgs).take_front(nc));
+  SmallVector<bool> linXs(ArrayRef<bool>(linearArgs).drop_front(nc + nk));
+  unsigned nlc = count(linConsts), nnc = nc - nlc;
+  unsigned nlx = count(linXs), nnx = nx - nlx;
+
+  OpBuilder &b = ctx.builder();
+  Emitter e(b, getLoc());
+  // consts: the non-linear consts; carry: an accumulator per linear const,
+  // then the carry's cotangent; xs: the non-linear xs, then the nonzero
+  // cotangents of the ys.
+  SmallVector<Value> newOperands = select(constOps, linConsts, false);
+  SmallVector<Type> types;
+  for (Value c : select(getConsts(), linConsts)) {
+    newOperands.push_back(e.zerosLike(c));
+    types.push_back(c.getType());
+  }
+  for (auto [c, init] : llvm::zip(cts.take_front(nk), getInits())) {
+    newOperands.push_back(e.orZeros(c, init.getType()));
+    types.push_back(init.getType());
+  }
+  llvm::append_range(newOperands, select(xsOps, linXs, false));
+  for (Value c : cts.drop_front(nk))
+    if (c)
+      newOperands.push_back(c);
+  for (Value x : select(getXs(), linXs))
+    types.push_back(x.getType());
+  auto op = ScanOp::create(b, getLoc(), types, newOperands, getLength(),
+                           !getReverse(), nnc, nlc + nk, getUnroll());
+  op->setDiscardableAttrs((*this)->getDiscardableAttrDictionary());
+  if (failed(ctx.transposeRegion(getBody(), op.getBody(), linearArgs,
+                                 zeroCts)))
+    return failure();
+
+  // The transposed step takes (non-linear consts, non-linear xs, carry
+  // cotangent, ys cotangents) and yields (linear consts', carry', linear
+  // xs' cotangents): regroup it, and add each const's cotangent to its
+  // accumulator.
+  Block &body = op.getBody().front();
+  eraseFlaggedArguments(body, nnc + nnx + nk,
+                        ArrayRef<bool>(zeroCts).drop_front(nk));
+  unsigned nyc = ny - count(ArrayRef<bool>(zeroCts).drop_front(nk));
+  for (Value c : select(getConsts(), linConsts))
+    body.addArgument(c.getType(), getLoc());
+  permuteArguments(body, groupOrder({nnc, nnx, nk, nyc, nlc},
+                                    {0, 4, 2, 1, 3}));
+  Operation *yield = body.getTerminator();
+  SmallVector<Value> outs(yield->getOperands());
+  {
+    OpBuilder yb(yield);
+    Emitter ye(yb, getLoc());
+    for (unsigned i = 0; i < nlc; ++i)
+      outs[i] = ye.add(body.getArgument(nnc + i), outs[i]);
+  }
+  yield->setOperands(outs);
+
+  ValueRange results = op->getResults();
+  ValueRange constCts = results.take_front(nlc),
+             carryCts = results.slice(nlc, nk),
+             xsCts = results.drop_front(nlc + nk);
+  SmallVectorImpl<Value> &out = ctx.results();
+  appendTangents(out, linConsts, constCts);
+  llvm::append_range(out, carryCts);
+  appendTangents(out, linXs, xsCts);
+  return success();
 }

@@ -21,6 +21,13 @@ using namespace mlir::jxp;
 
 namespace {
 
+using RegionSplit = PartialEvalContext::RegionSplit;
+
+FailureOr<RegionSplit> splitBlock(Block &body, Block *knownBlock,
+                                  Block *unknownBlock,
+                                  ArrayRef<bool> unknownArgs,
+                                  ArrayRef<bool> forceUnknown);
+
 class Splitter final : public PartialEvalContext {
 public:
   Splitter(Block *knownBlock, Block *unknownBlock, unsigned numLinearInputs)
@@ -44,11 +51,20 @@ public:
       constants.clone(*def, unknownMap);
       return unknownMap.lookup(v);
     }
-    // A residual: the next input before the linear ones.
-    unsigned pos = unknownBlock->getNumArguments() - numLinearInputs;
-    Value arg = unknownBlock->insertArgument(pos, v.getType(), v.getLoc());
-    residuals.push_back(v);
+    Value arg = residual(known(v));
     unknownMap.map(v, arg);
+    return arg;
+  }
+
+  Value residual(Value inKnown) override {
+    Value &arg = residualArgs[inKnown];
+    if (!arg) {
+      // The next input before the linear ones.
+      unsigned pos = unknownBlock->getNumArguments() - numLinearInputs;
+      arg = unknownBlock->insertArgument(pos, inKnown.getType(),
+                                         inKnown.getLoc());
+      residuals.push_back(inKnown);
+    }
     return arg;
   }
 
@@ -76,13 +92,82 @@ public:
     return success();
   }
 
+  FailureOr<RegionSplit> splitRegion(Region &src, Region &known,
+                                     Region &unknown,
+                                     ArrayRef<bool> unknownArgs,
+                                     ArrayRef<bool> forceUnknown) override {
+    Location loc = src.getLoc();
+    if (!src.hasOneBlock() || !known.empty() || !unknown.empty())
+      return emitError(loc, "partial evaluation splits a single-block region "
+                            "into empty ones");
+    Block *k = new Block(), *u = new Block();
+    known.push_back(k);
+    unknown.push_back(u);
+    return splitBlock(src.front(), k, u, unknownArgs, forceUnknown);
+  }
+
   OpBuilder kb, ub, constants;
   Block *unknownBlock;
   unsigned numLinearInputs;
   DenseSet<Value> unknownValues;
   IRMapping knownMap, unknownMap;
+  /// Known-side values passed to the unknown side, in argument order.
   SmallVector<Value> residuals;
+  DenseMap<Value, Value> residualArgs;
 };
+
+/// The split of `body` into the empty blocks `knownBlock` and
+/// `unknownBlock` (see PartialEvalContext::splitRegion), each ending with
+/// a copy of body's terminator.
+FailureOr<RegionSplit> splitBlock(Block &body, Block *knownBlock,
+                                  Block *unknownBlock,
+                                  ArrayRef<bool> unknownArgs,
+                                  ArrayRef<bool> forceUnknown) {
+  Operation *term = body.getTerminator();
+  if (unknownArgs.size() != body.getNumArguments() ||
+      forceUnknown.size() != term->getNumOperands())
+    return term->emitOpError("partial evaluation: one flag per argument and "
+                             "per returned value needed");
+  Splitter s(knownBlock, unknownBlock, llvm::count(unknownArgs, true));
+  for (BlockArgument a : body.getArguments()) {
+    if (unknownArgs[a.getArgNumber()])
+      s.setUnknown(a, unknownBlock->addArgument(a.getType(), a.getLoc()));
+    else
+      s.setKnown(a, knownBlock->addArgument(a.getType(), a.getLoc()));
+  }
+  for (Operation &op : body.without_terminator()) {
+    auto rule = llvm::dyn_cast<PartialEvalRule>(&op);
+    if (failed(rule ? rule.partialEval(s) : s.defaultSplit(&op)))
+      return failure();
+    for (Value r : op.getResults())
+      if (!s.isUnknown(r) && !s.knownMap.contains(r))
+        return op.emitOpError("partial evaluation rule left a result on "
+                              "neither side");
+  }
+
+  RegionSplit split;
+  SmallVector<Value> knownOuts, unknownOuts;
+  for (auto [v, force] : llvm::zip(term->getOperands(), forceUnknown)) {
+    bool unknown = force || s.isUnknown(v);
+    split.unknownResults.push_back(unknown);
+    if (unknown)
+      unknownOuts.push_back(s.unknown(v));
+  }
+  // Residuals are complete only now: the unknown results may add some.
+  for (auto [v, unknown] : llvm::zip(term->getOperands(), split.unknownResults))
+    if (!unknown)
+      knownOuts.push_back(s.known(v));
+  split.numResiduals = s.residuals.size();
+  llvm::append_range(knownOuts, s.residuals);
+  for (auto [b, outs] : {std::pair(&s.kb, &knownOuts),
+                         std::pair(&s.ub, &unknownOuts)}) {
+    OperationState state(term->getLoc(), term->getName());
+    state.addOperands(*outs);
+    state.addAttributes(term->getAttrs());
+    b->create(state);
+  }
+  return split;
+}
 
 } // namespace
 
@@ -92,7 +177,6 @@ ad::partialEval(func::FuncOp fn, ArrayRef<int64_t> linear, StringRef name,
   if (!fn.getBody().hasOneBlock())
     return fn.emitOpError("partial evaluation needs a single-block body");
   Block &body = fn.getBody().front();
-  auto ret = llvm::cast<func::ReturnOp>(body.getTerminator());
   Builder b(fn.getContext());
 
   SplitFunction split;
@@ -100,50 +184,19 @@ ad::partialEval(func::FuncOp fn, ArrayRef<int64_t> linear, StringRef name,
                              b.getFunctionType({}, {}), fn.getLoc());
   split.linear = newFunction(symbols, split.primal, (name + "_linear").str(),
                              b.getFunctionType({}, {}), fn.getLoc());
-  Block *knownBlock = &split.primal.getBody().front();
-  Block *unknownBlock = &split.linear.getBody().front();
-  Splitter s(knownBlock, unknownBlock, linear.size());
-  for (BlockArgument a : body.getArguments()) {
-    if (llvm::is_contained(linear, (int64_t)a.getArgNumber()))
-      s.setUnknown(a, unknownBlock->addArgument(a.getType(), a.getLoc()));
-    else
-      s.setKnown(a, knownBlock->addArgument(a.getType(), a.getLoc()));
-  }
-
-  auto dropHalves = [&] {
+  SmallVector<bool> unknownArgs(body.getNumArguments(), false);
+  for (int64_t i : linear)
+    unknownArgs[i] = true;
+  SmallVector<bool> force(body.getTerminator()->getNumOperands(), false);
+  auto halves = splitBlock(body, &split.primal.getBody().front(),
+                           &split.linear.getBody().front(), unknownArgs, force);
+  if (failed(halves)) {
     symbols.erase(split.primal);
     symbols.erase(split.linear);
-  };
-  for (Operation &op : body.without_terminator()) {
-    auto rule = llvm::dyn_cast<PartialEvalRule>(&op);
-    if (failed(rule ? rule.partialEval(s) : s.defaultSplit(&op))) {
-      dropHalves();
-      return failure();
-    }
-    for (Value r : op.getResults())
-      if (!s.isUnknown(r) && !s.knownMap.contains(r)) {
-        dropHalves();
-        return op.emitOpError("partial evaluation rule left a result on "
-                              "neither side");
-      }
+    return failure();
   }
-
-  SmallVector<Value> primalOuts, linearOuts;
-  for (Value v : ret.getOperands()) {
-    bool unknown = s.isUnknown(v);
-    split.linearResults.push_back(unknown);
-    if (unknown)
-      linearOuts.push_back(s.unknown(v));
-  }
-  // Residuals are complete only now: the linear results may add some.
-  for (Value v : ret.getOperands())
-    if (!s.isUnknown(v))
-      primalOuts.push_back(s.known(v));
-  split.numResiduals = s.residuals.size();
-  for (Value r : s.residuals)
-    primalOuts.push_back(s.known(r));
-  func::ReturnOp::create(s.kb, ret.getLoc(), primalOuts);
-  func::ReturnOp::create(s.ub, ret.getLoc(), linearOuts);
+  split.linearResults = halves->unknownResults;
+  split.numResiduals = halves->numResiduals;
   for (func::FuncOp f : {split.primal, split.linear}) {
     Block &entry = f.getBody().front();
     f.setFunctionType(b.getFunctionType(

@@ -2,9 +2,9 @@
 written as text go through the compiler pipeline (JVP, canonicalization,
 convert-jxp-to-stablehlo), jaxlib compiles and runs the StableHLO, and the
 numbers are compared with JAX's lax.cond / lax.switch / lax.while_loop /
-lax.scan on the same inputs (values and forward-mode derivatives). Also:
-the generated Python op classes build the ops, and reverse mode through
-them is a clear not-implemented error.
+lax.scan on the same inputs (values, forward-mode derivatives, and reverse
+mode through cond and scan). Also: the generated Python op classes build
+the ops.
 """
 
 import numpy as np
@@ -237,18 +237,49 @@ def test_scan_dead_carry_elimination():
 
 
 # ---------------------------------------------------------------------------
-# Reverse mode: not implemented yet, a clear error
+# Reverse mode: jxp.vjp through the region ops (partial evaluation and
+# transpose rules), against jax.vjp
 # ---------------------------------------------------------------------------
 
-def test_vjp_through_cond_is_not_implemented():
+@pytest.mark.parametrize("index", [0, 1, 2, 3])
+def test_vjp_through_cond(index):
     main = (f"func.func @main(%i: tensor<i32>, %a: {F}, %b: {V3}, %ca: {F}, %cb: {V3})"
-            f" -> ({F}, {V3}, {F}) {{\n"
-            f"  %r:3 = jxp.vjp @f(%i, %a, %b, %ca, %cb) wrt [1] : (tensor<i32>, {F}, {V3}, {F}, {V3})"
-            f" -> ({F}, {V3}, {F})\n"
-            f"  return %r#0, %r#1, %r#2 : {F}, {V3}, {F}\n}}\n")
-    with pytest.raises(_jxp.CompileError, match="reverse-mode.*jxp.cond.*not implemented") as info:
-        _jxp.run_pipeline(COND + main, PIPELINE, True, False)
-    assert [e[0] for e in info.value.errors] == ["not-implemented"]
+            f" -> ({F}, {V3}, {F}, {V3}) {{\n"
+            f"  %r:4 = jxp.vjp @f(%i, %a, %b, %ca, %cb) wrt [1, 2] : "
+            f"(tensor<i32>, {F}, {V3}, {F}, {V3}) -> ({F}, {V3}, {F}, {V3})\n"
+            f"  return %r#0, %r#1, %r#2, %r#3 : {F}, {V3}, {F}, {V3}\n}}\n")
+    a, b = f32(0.7), np.array([0.1, -0.4, 1.2], f32)
+    ca, cb = f32(1.5), np.array([1.0, 2.0, -1.0], f32)
+    got = run(COND + main, np.int32(index), a, b, ca, cb)
+    primals, pull = jax.vjp(lambda a_, b_: jax_switch(min(index, 2), a_, b_),
+                            a, b)
+    close(got, [*primals, *pull((ca, cb))])
+
+
+@pytest.mark.parametrize("length,reverse,unroll", [
+    (5, False, 1), (6, True, 2), (1, False, 1), (0, True, 1)])
+def test_vjp_through_scan(length, reverse, unroll):
+    xs_t, ys_t, text = scan_module(length, reverse, unroll)
+    outs = f"{F}, {V3}, {ys_t}, {xs_t}"
+    main = (f"func.func @main(%w: {V3}, %a: {F}, %h: {V3}, %xs: {xs_t}, "
+            f"%c0: {F}, %c1: {V3}, %c2: {ys_t}, %c3: {xs_t})"
+            f" -> ({outs}, {V3}, {F}, {xs_t}) {{\n"
+            f"  %r:7 = jxp.vjp @f(%w, %a, %h, %xs, %c0, %c1, %c2, %c3) "
+            f"wrt [0, 1, 3] : ({V3}, {F}, {V3}, {xs_t}, {outs}) -> "
+            f"({outs}, {V3}, {F}, {xs_t})\n"
+            f"  return %r#0, %r#1, %r#2, %r#3, %r#4, %r#5, %r#6 : "
+            f"{outs}, {V3}, {F}, {xs_t}\n}}\n")
+    rng = np.random.default_rng(length)
+    w, h = rng.uniform(-1, 1, 3).astype(f32), rng.uniform(-1, 1, 3).astype(f32)
+    xs = rng.uniform(-1, 1, (length, 3)).astype(f32)
+    cts = (f32(0.5), rng.uniform(-1, 1, 3).astype(f32),
+           rng.uniform(-1, 1, length).astype(f32),
+           rng.uniform(-1, 1, (length, 3)).astype(f32))
+    got = run(text + main, w, f32(0.2), h, xs, *cts)
+    primals, pull = jax.vjp(
+        lambda w_, a_, xs_: jax_scan(w_, a_, h, xs_, reverse, unroll),
+        w, f32(0.2), xs)
+    close(got, [*primals, *pull(cts)], rtol=2e-5, atol=2e-6)
 
 
 # ---------------------------------------------------------------------------

@@ -56,6 +56,13 @@ NOT_LINEAR = {
     "custom_lin": "its transpose is the user's bwd function (checked in "
                   "test_custom_derivatives.py); it cannot be evaluated, so "
                   "<A x, y> cannot be computed",
+    **{op: "a region op: its transpose (of its bodies) is checked through "
+           "jxp.vjp against jax.vjp (test_control_flow_ir.py, "
+           "test_control_flow.py) and by FileCheck (control_flow_reverse.mlir)"
+       for op in ("cond", "scan")},
+    "while": "its transpose rule is a not-implemented diagnostic until "
+             "reverse mode through data-dependent loops lands (issue 12, "
+             "item 5; control_flow_reverse.mlir)",
 }
 # Entries whose StableHLO is not run: why.
 NO_LOWERING = {

@@ -660,14 +660,14 @@ KNOWN_DIFFERENCES = {
         _node_on({"jnp.arctan"}, _any_complex, "values differ"),
         example(False, [("array", "complex64", (3,), 346)],
                 [("jnp.arctan", (0,), ())])),
-    "reverse mode through lax.cond/switch/while_loop/fori_loop/scan is "
-    "not implemented yet (issue 12, item 4): jxp raises NotImplementedError "
-    "naming the op": (
+    "reverse mode through lax.while_loop (a trip count known only at run "
+    "time) is not implemented yet (issue 12, item 5): JAX raises "
+    "ValueError, jxp NotImplementedError naming jxp.while": (
         lambda prog, why: why.startswith("grad: jxp raises "
                                          "NotImplementedError")
-        and "reverse-mode differentiation through jxp." in why,
+        and "reverse-mode differentiation through jxp.while" in why,
         example(False, [("array", "float32", (3,), 1)],
-                [("lax.cond", (0,), ("sin", "cos"))])),
+                [("lax.while_loop", (0,), ("sin", 2))])),
     "JAX's own lax.sort fails on a Python scalar (AttributeError: 'int' "
     "object has no attribute 'shape'); jxp gives sort's ValueError for "
     "the dimension": (
