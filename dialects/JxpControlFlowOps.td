@@ -1,6 +1,7 @@
 //===- JxpControlFlowOps.td - structured control flow ------*- tablegen -*-===//
 //
-// Region ops for lax.cond/switch, lax.while_loop and lax.scan. Every region
+// Region ops for lax.cond/switch, lax.while_loop, lax.scan and
+// jax.checkpoint. Every region
 // has one block and is isolated from above: the tracer passes each value a
 // branch or body uses as an operand, so rules and lowerings see every input
 // of a region as a block argument, as in JAX's closed jaxprs.
@@ -107,8 +108,37 @@ def Jxp_ScanOp : Jxp_RegionOp<"scan", [Jxp_Linear]> {
   }];
 }
 
+def Jxp_RematOp : Jxp_RegionOp<"remat", [Jxp_Linear]> {
+  let summary = "A function whose intermediates reverse mode recomputes";
+  let description = [{
+    `jax.checkpoint`: runs its body on the operands. Reverse mode saves,
+    of the values the linear part needs, only those `policy` allows and
+    recomputes the rest from the operands in the backward pass. Policies
+    have JAX's names: `everything_saveable`, `nothing_saveable`,
+    `dots_saveable` (or `checkpoint_dots`), `dots_with_no_batch_dims_saveable`.
+    A remat marked `recompute` is such a backward-pass recomputation; with
+    `prevent_cse` its operands pass through an optimization barrier, so
+    that XLA does not merge it with the forward pass.
+    ```mlir
+    %r = jxp.remat "nothing_saveable" (%a) : (tensor<f32>) -> (tensor<f32>) {
+    ^bb0(%x: tensor<f32>):
+      %s = jxp.sin %x : tensor<f32>
+      jxp.yield %s : tensor<f32>
+    } {prevent_cse}
+    ```
+  }];
+  let arguments = (ins Variadic<Jxp_Tensor>:$args, StrAttr:$policy,
+                       UnitAttr:$prevent_cse, UnitAttr:$recompute);
+  let results = (outs Variadic<Jxp_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let extraClassDeclaration = [{
+    /// Whether `policy` names a policy this op knows.
+    static bool isKnownPolicy(::llvm::StringRef policy);
+  }];
+}
+
 def Jxp_YieldOp : Jxp_BaseOp<"yield", [Pure, Terminator,
-    HasParent<"CondOp, WhileOp, ScanOp">,
+    HasParent<"CondOp, WhileOp, ScanOp, RematOp">,
     DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>]
     # Jxp_NoTangents> {
   // NoTangents: passes differentiate a region's terminator themselves

@@ -3,8 +3,9 @@
 // cond becomes stablehlo.case, while stablehlo.while, and scan a
 // stablehlo.while over (i, consts, carry, xs, ys buffers) that slices xs at
 // step i and writes each y slice into its buffer, as JAX lowers scan.
-// The conversion handles nested ops first, so a region op meets bodies
-// already in StableHLO, ending in the stablehlo.return its jxp.yield became.
+// remat runs its body inline. The conversion handles nested ops first, so
+// a region op meets bodies already in StableHLO, ending in the
+// stablehlo.return its jxp.yield became.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +37,29 @@ LogicalResult CondOp::lowerToStableHLO(OpBuilder &b,
     dst.takeBody(src);
   }
   llvm::append_range(results, c->getResults());
+  return success();
+}
+
+LogicalResult RematOp::lowerToStableHLO(OpBuilder &b,
+                                        SmallVectorImpl<Value> &results) {
+  // The body runs inline. A backward-pass recomputation reads its operands
+  // through an optimization barrier, as JAX's remat lowering does, so that
+  // XLA cannot replace it by the forward pass's values.
+  SmallVector<Value> args(getArgs());
+  if (getRecompute() && getPreventCse() && !args.empty()) {
+    Operation *barrier =
+        hlo::create(b, getLoc(), "optimization_barrier", args,
+                    ValueRange(args).getTypes(), {});
+    args.assign(barrier->result_begin(), barrier->result_end());
+  }
+  Block &block = getBody().front();
+  for (auto [arg, v] : llvm::zip(block.getArguments(), args))
+    arg.replaceAllUsesWith(v);
+  Operation *term = block.getTerminator();
+  llvm::append_range(results, term->getOperands());
+  term->erase();
+  b.getInsertionBlock()->getOperations().splice(
+      b.getInsertionPoint(), block.getOperations());
   return success();
 }
 

@@ -1,4 +1,4 @@
-//===- JxpControlFlow.cpp - cond, while and scan ----------------*- C++ -*-===//
+//===- JxpControlFlow.cpp - cond, while, scan and remat ---------*- C++ -*-===//
 //
 // Assembly, verifiers and canonicalizations of the region ops. Verifiers
 // check what JAX checks when it traces the same control flow (equal branch
@@ -178,6 +178,59 @@ struct CondOfConstantIndex : OpRewritePattern<CondOp> {
 void CondOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                          MLIRContext *context) {
   results.add<CondOfConstantIndex>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// remat
+//===----------------------------------------------------------------------===//
+
+// jxp.remat "policy" (%a, %b) : (A, B) -> (R...) {body} [attributes]
+ParseResult RematOp::parse(OpAsmParser &parser, OperationState &result) {
+  StringAttr policy;
+  SmallVector<OpAsmParser::UnresolvedOperand> args;
+  SmallVector<Type> argTypes, resultTypes;
+  if (parser.parseAttribute(policy) || parseOperandParens(parser, args) ||
+      parser.parseColon() || parseTypeParens(parser, argTypes) ||
+      parser.parseArrow() || parseTypeParens(parser, resultTypes) ||
+      parser.resolveOperands(args, argTypes, parser.getNameLoc(),
+                             result.operands))
+    return failure();
+  result.addTypes(resultTypes);
+  result.addAttribute("policy", policy);
+  if (parser.parseRegion(*result.addRegion(), /*arguments=*/{}) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  return success();
+}
+
+void RematOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printAttribute(getPolicyAttr());
+  p << " (" << getArgs() << ") : ";
+  printTypeParens(p, getArgs().getTypes());
+  p << " -> ";
+  printTypeParens(p, getResultTypes());
+  p << ' ';
+  printRegionWithArgs(p, getBody());
+  p.printOptionalAttrDict((*this)->getAttrs(), {"policy"});
+}
+
+bool RematOp::isKnownPolicy(StringRef policy) {
+  return llvm::is_contained({"everything_saveable", "nothing_saveable",
+                             "dots_saveable", "checkpoint_dots",
+                             "dots_with_no_batch_dims_saveable"},
+                            policy);
+}
+
+LogicalResult RematOp::verify() {
+  if (!isKnownPolicy(getPolicy()))
+    return emitOpError("has unknown policy \"")
+           << getPolicy()
+           << "\" (expected everything_saveable, nothing_saveable, "
+              "dots_saveable, checkpoint_dots or "
+              "dots_with_no_batch_dims_saveable)";
+  return verifyRegion(*this, getBody(), "the body", getArgs().getTypes(),
+                      getResultTypes(), "operands", "results");
 }
 
 //===----------------------------------------------------------------------===//

@@ -151,6 +151,101 @@ void eraseFlaggedArguments(Block &block, unsigned offset,
       block.eraseArgument(offset + i);
 }
 
+/// A new op like `op` (same name, attributes and properties) with its
+/// regions empty.
+Operation *createLike(OpBuilder &b, Operation *op, ValueRange operands,
+                      TypeRange types) {
+  OperationState state(op->getLoc(), op->getName());
+  state.addOperands(operands);
+  state.addTypes(types);
+  state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
+  for (unsigned k = 0; k < op->getNumRegions(); ++k)
+    state.addRegion();
+  Operation *created = b.create(state);
+  created->copyProperties(op->getPropertiesStorage());
+  return created;
+}
+
+/// The JVP of a region op whose operands after the first `numPrefix` (which
+/// have no tangents) are what each region takes, and whose results are what
+/// each yields (cond's branches, remat's body): the same op over those
+/// operands then their nonzero tangents, giving the results then theirs. A
+/// result has a tangent if any region gives it one.
+LogicalResult jvpOfBranches(Operation *op, JvpContext &ctx,
+                            unsigned numPrefix) {
+  SmallVectorImpl<Value> &out = ctx.results();
+  ValueRange args = op->getOperands().drop_front(numPrefix);
+  ArrayRef<Value> argTangents = ctx.tangents().drop_front(numPrefix);
+  SmallVector<bool> argFlags = flagsOf(argTangents);
+  SmallVector<bool> resultFlags(op->getNumResults(), false);
+  for (Region &region : op->getRegions())
+    for (auto [f, nz] :
+         llvm::zip(resultFlags, ctx.nonzeroTangents(region, argFlags)))
+      f = f || nz;
+  if (!llvm::is_contained(resultFlags, true))
+    return zeroJvp(op, out);
+
+  OpBuilder &b = ctx.builder();
+  Emitter e(b, op->getLoc());
+  SmallVector<Value> operands(op->getOperands());
+  appendFlagged(e, operands, argTangents, args, argFlags);
+  SmallVector<Type> types(op->getResultTypes());
+  appendFlaggedTypes(types, op->getResultTypes(), resultFlags);
+  Operation *jvp = createLike(b, op, operands, types);
+  SmallVector<bool> nonzero;
+  for (auto [src, dst] : llvm::zip(op->getRegions(), jvp->getRegions()))
+    if (failed(ctx.differentiateRegion(src, dst, argFlags, resultFlags,
+                                       nonzero)))
+      return failure();
+  ValueRange results = jvp->getResults();
+  llvm::append_range(out, results.take_front(op->getNumResults()));
+  ValueRange tangents = results.drop_front(op->getNumResults());
+  appendTangents(out, resultFlags, tangents);
+  return success();
+}
+
+/// The transpose of such a region op (see jvpOfBranches), linear in some
+/// of the operands its regions take: the same op over the first
+/// `numPrefix` operands (which must not be linear), the non-linear ones
+/// and the nonzero cotangents, each region transposed, giving the
+/// cotangents of the linear operands.
+LogicalResult transposeBranches(Operation *op, TransposeContext &ctx,
+                                unsigned numPrefix) {
+  ArrayRef<Value> operands = ctx.operands(), cts = ctx.cotangents();
+  SmallVectorImpl<Value> &out = ctx.results();
+  if (llvm::is_contained(operands.take_front(numPrefix), Value()))
+    return op->emitOpError("transpose: the index cannot be linear");
+  SmallVector<bool> linearArgs, zeroCts;
+  for (Value v : operands.drop_front(numPrefix))
+    linearArgs.push_back(!v);
+  for (Value c : cts)
+    zeroCts.push_back(!c);
+  SmallVector<Value> newOperands;
+  for (Value v : operands)
+    if (v)
+      newOperands.push_back(v);
+  unsigned nNonLinear = newOperands.size() - numPrefix;
+  for (Value c : cts)
+    if (c)
+      newOperands.push_back(c);
+  SmallVector<Type> types;
+  for (auto [a, lin] :
+       llvm::zip(op->getOperands().drop_front(numPrefix), linearArgs))
+    if (lin)
+      types.push_back(a.getType());
+  Operation *t = createLike(ctx.builder(), op, newOperands, types);
+  for (auto [src, dst] : llvm::zip(op->getRegions(), t->getRegions())) {
+    if (failed(ctx.transposeRegion(src, dst, linearArgs, zeroCts)))
+      return failure();
+    eraseFlaggedArguments(dst.front(), nNonLinear, zeroCts);
+  }
+  out.append(numPrefix, Value());
+  unsigned j = 0;
+  for (bool lin : linearArgs)
+    out.push_back(lin ? t->getResult(j++) : Value());
+  return success();
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -158,43 +253,7 @@ void eraseFlaggedArguments(Block &block, unsigned offset,
 //===----------------------------------------------------------------------===//
 
 LogicalResult CondOp::jvp(JvpContext &ctx) {
-  SmallVectorImpl<Value> &out = ctx.results();
-  ArrayRef<Value> argTangents = ctx.tangents().drop_front(); // not the index
-  SmallVector<bool> argFlags = flagsOf(argTangents);
-  // A result has a tangent if any branch gives it one: then every branch
-  // yields one, zeros where it has none.
-  SmallVector<bool> resultFlags(getNumResults(), false);
-  for (Region &branch : getBranches())
-    for (auto [f, nz] :
-         llvm::zip(resultFlags, ctx.nonzeroTangents(branch, argFlags)))
-      f = f || nz;
-  if (!llvm::is_contained(resultFlags, true))
-    return zeroJvp(*this, out);
-
-  OpBuilder &b = ctx.builder();
-  Emitter e(b, getLoc());
-  SmallVector<Value> operands{getIndex()};
-  llvm::append_range(operands, getArgs());
-  appendFlagged(e, operands, argTangents, getArgs(), argFlags);
-  SmallVector<Type> types(getResultTypes());
-  appendFlaggedTypes(types, getResultTypes(), resultFlags);
-  OperationState state(getLoc(), getOperationName());
-  state.addOperands(operands);
-  state.addTypes(types);
-  state.addAttributes(llvm::to_vector((*this)->getDiscardableAttrs()));
-  for (size_t k = 0; k < getBranches().size(); ++k)
-    state.addRegion();
-  Operation *jvp = b.create(state);
-  SmallVector<bool> nonzero;
-  for (auto [src, dst] : llvm::zip(getBranches(), jvp->getRegions()))
-    if (failed(ctx.differentiateRegion(src, dst, argFlags, resultFlags,
-                                       nonzero)))
-      return failure();
-  ValueRange results = jvp->getResults();
-  llvm::append_range(out, results.take_front(getNumResults()));
-  ValueRange tangents = results.drop_front(getNumResults());
-  appendTangents(out, resultFlags, tangents);
-  return success();
+  return jvpOfBranches(*this, ctx, /*numPrefix=*/1);
 }
 
 LogicalResult CondOp::partialEval(PartialEvalContext &ctx) {
@@ -261,13 +320,7 @@ LogicalResult CondOp::partialEval(PartialEvalContext &ctx) {
     SmallVector<Value> operands{ctx.known(getIndex())};
     for (Value a : select(getArgs(), argU, false))
       operands.push_back(ctx.known(a));
-    OperationState state(getLoc(), getOperationName());
-    state.addOperands(operands);
-    state.addTypes(types);
-    state.addAttributes(llvm::to_vector((*this)->getDiscardableAttrs()));
-    for (unsigned k = 0; k < nb; ++k)
-      state.addRegion();
-    Operation *op = ctx.knownBuilder().create(state);
+    Operation *op = createLike(ctx.knownBuilder(), *this, operands, types);
     for (unsigned k = 0; k < nb; ++k) {
       op->getRegion(k).takeBody(*known[k]);
       Operation *yield = op->getRegion(k).front().getTerminator();
@@ -299,13 +352,7 @@ LogicalResult CondOp::partialEval(PartialEvalContext &ctx) {
   for (auto [t, u] : llvm::zip(getResultTypes(), resultU))
     if (u)
       types.push_back(t);
-  OperationState state(getLoc(), getOperationName());
-  state.addOperands(operands);
-  state.addTypes(types);
-  state.addAttributes(llvm::to_vector((*this)->getDiscardableAttrs()));
-  for (unsigned k = 0; k < nb; ++k)
-    state.addRegion();
-  Operation *op = ctx.unknownBuilder().create(state);
+  Operation *op = createLike(ctx.unknownBuilder(), *this, operands, types);
   for (unsigned k = 0; k < nb; ++k) {
     op->getRegion(k).takeBody(*unknown[k]);
     Block &block = op->getRegion(k).front();
@@ -333,46 +380,7 @@ LogicalResult CondOp::partialEval(PartialEvalContext &ctx) {
 }
 
 LogicalResult CondOp::transpose(TransposeContext &ctx) {
-  ArrayRef<Value> operands = ctx.operands(), cts = ctx.cotangents();
-  SmallVectorImpl<Value> &out = ctx.results();
-  if (!operands[0])
-    return emitOpError("transpose: the index cannot be linear");
-  SmallVector<bool> linearArgs, zeroCts;
-  for (Value v : operands.drop_front())
-    linearArgs.push_back(!v);
-  for (Value c : cts)
-    zeroCts.push_back(!c);
-  // Operands: the index, the non-linear args, the nonzero cotangents;
-  // results: the cotangents of the linear args.
-  SmallVector<Value> newOperands;
-  for (Value v : operands)
-    if (v)
-      newOperands.push_back(v);
-  unsigned nNonLinear = newOperands.size() - 1;
-  for (Value c : cts)
-    if (c)
-      newOperands.push_back(c);
-  SmallVector<Type> types;
-  for (auto [a, lin] : llvm::zip(getArgs(), linearArgs))
-    if (lin)
-      types.push_back(a.getType());
-  OperationState state(getLoc(), getOperationName());
-  state.addOperands(newOperands);
-  state.addTypes(types);
-  state.addAttributes(llvm::to_vector((*this)->getDiscardableAttrs()));
-  for (size_t k = 0; k < getBranches().size(); ++k)
-    state.addRegion();
-  Operation *op = ctx.builder().create(state);
-  for (auto [src, dst] : llvm::zip(getBranches(), op->getRegions())) {
-    if (failed(ctx.transposeRegion(src, dst, linearArgs, zeroCts)))
-      return failure();
-    eraseFlaggedArguments(dst.front(), nNonLinear, zeroCts);
-  }
-  out.push_back(Value()); // the index
-  unsigned j = 0;
-  for (bool lin : linearArgs)
-    out.push_back(lin ? op->getResult(j++) : Value());
-  return success();
+  return transposeBranches(*this, ctx, /*numPrefix=*/1);
 }
 
 //===----------------------------------------------------------------------===//
@@ -845,4 +853,128 @@ LogicalResult ScanOp::transpose(TransposeContext &ctx) {
   llvm::append_range(out, carryCts);
   appendTangents(out, linXs, xsCts);
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// remat
+//===----------------------------------------------------------------------===//
+
+LogicalResult RematOp::jvp(JvpContext &ctx) {
+  return jvpOfBranches(*this, ctx, /*numPrefix=*/0);
+}
+
+namespace {
+/// Whether `policy` lets reverse mode save `v` (a value of a remat's body)
+/// rather than recompute it.
+bool saveable(StringRef policy, Value v) {
+  if (policy == "everything_saveable")
+    return true;
+  auto dot = v.getDefiningOp<DotGeneralOp>();
+  if (!dot)
+    return false;
+  if (policy == "dots_saveable" || policy == "checkpoint_dots")
+    return true;
+  if (policy == "dots_with_no_batch_dims_saveable")
+    return dot.getLhsBatchingDimensions().empty();
+  return false; // nothing_saveable
+}
+} // namespace
+
+LogicalResult RematOp::partialEval(PartialEvalContext &ctx) {
+  // The known part runs inline on the known side. The unknown side is a
+  // remat marked `recompute` whose body first recomputes the residuals the
+  // policy does not save, from the operands (and the saved values), then
+  // runs the unknown part: so its transpose recomputes them too, in the
+  // backward pass.
+  SmallVector<bool> argU = unknownFlags(ctx, getArgs());
+  if (!llvm::is_contained(argU, true))
+    return ctx.defaultSplit(*this);
+  OwningOpRef<Operation *> holder = regionHolder(*this, 2);
+  SmallVector<bool> none(getNumResults(), false);
+  auto split = ctx.splitRegion(getBody(), (*holder)->getRegion(0),
+                               (*holder)->getRegion(1), argU, none);
+  if (failed(split))
+    return failure();
+  Block &kb = (*holder)->getRegion(0).front(),
+        &ub = (*holder)->getRegion(1).front();
+  unsigned nr = split->numResiduals;
+  Operation *kYield = kb.getTerminator();
+  SmallVector<Value> residuals(kYield->getOperands().take_back(nr));
+  SmallVector<Value> knownArgs = select(getArgs(), argU, false);
+
+  IRMapping known;
+  for (auto [a, v] : llvm::zip(kb.getArguments(), knownArgs))
+    known.map(a, ctx.known(v));
+  for (Operation &op : kb.without_terminator())
+    ctx.knownBuilder().clone(op, known);
+  for (auto [r, u, v] :
+       llvm::zip(getResults(), split->unknownResults, kYield->getOperands()))
+    if (!u)
+      ctx.setKnown(r, known.lookupOrDefault(v));
+
+  // What the recomputation needs: from each residual back, the values the
+  // policy lets it save and the operands; the ops in between are
+  // recomputed.
+  llvm::SetVector<Value> saved;
+  llvm::SetVector<unsigned> inputs; // kb argument numbers
+  DenseSet<Operation *> recompute;
+  SmallVector<Value> work(llvm::reverse(residuals));
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (auto a = llvm::dyn_cast<BlockArgument>(v)) {
+      inputs.insert(a.getArgNumber());
+    } else if (saveable(getPolicy(), v)) {
+      saved.insert(v);
+    } else {
+      Operation *def = v.getDefiningOp();
+      if (recompute.insert(def).second)
+        llvm::append_range(work, def->getOperands());
+    }
+  }
+  SmallVector<Value> savedList(saved.begin(), saved.end());
+
+  SmallVector<Value> operands;
+  for (Value r : savedList)
+    operands.push_back(ctx.residual(known.lookup(r)));
+  for (unsigned i : inputs)
+    operands.push_back(ctx.unknown(knownArgs[i]));
+  for (Value a : select(getArgs(), argU))
+    operands.push_back(ctx.unknown(a));
+  SmallVector<Type> types;
+  for (auto [t, u] : llvm::zip(getResultTypes(), split->unknownResults))
+    if (u)
+      types.push_back(t);
+  auto op = llvm::cast<RematOp>(
+      createLike(ctx.unknownBuilder(), *this, operands, types));
+  op.setRecompute(true);
+  Block *body = new Block();
+  op.getBody().push_back(body);
+  IRMapping map;
+  unsigned k = 0;
+  for (Value r : savedList)
+    map.map(r, body->addArgument(r.getType(), getLoc()));
+  for (unsigned i : inputs)
+    map.map(kb.getArgument(i),
+            body->addArgument(kb.getArgument(i).getType(), getLoc()));
+  OpBuilder b = OpBuilder::atBlockEnd(body);
+  for (Operation &o : kb.without_terminator())
+    if (recompute.contains(&o))
+      b.clone(o, map);
+  for (BlockArgument a : ub.getArguments()) {
+    if (k < nr)
+      map.map(a, map.lookup(residuals[k++]));
+    else
+      map.map(a, body->addArgument(a.getType(), a.getLoc()));
+  }
+  for (Operation &o : ub)
+    b.clone(o, map);
+  unsigned j = 0;
+  for (auto [r, u] : llvm::zip(getResults(), split->unknownResults))
+    if (u)
+      ctx.setUnknown(r, op->getResult(j++));
+  return success();
+}
+
+LogicalResult RematOp::transpose(TransposeContext &ctx) {
+  return transposeBranches(*this, ctx, /*numPrefix=*/0);
 }

@@ -22,6 +22,8 @@ from ._src import runtime as _runtime
 from . import lax, nn, numpy  # noqa: F401
 from . import random  # noqa: F401
 from . import custom_derivatives  # noqa: F401
+from ._src.checkpoint import (  # noqa: F401,E402
+    checkpoint, checkpoint_policies, remat)
 
 __version__ = "0.1.0"
 

@@ -1,4 +1,4 @@
-// Region ops jxp.cond, jxp.while and jxp.scan: round trip (custom and
+// Region ops jxp.cond, jxp.while, jxp.scan and jxp.remat: round trip (custom and
 // generic form), canonicalization, forward mode and lowering.
 // RUN: jxp-opt %s --split-input-file | jxp-opt --split-input-file | FileCheck %s
 // RUN: jxp-opt %s --split-input-file --mlir-print-op-generic | jxp-opt --split-input-file | FileCheck %s
@@ -244,4 +244,54 @@ func.func @scan_dead_carry(%a: tensor<f32>, %z: tensor<f32>, %xs: tensor<3xf32>,
 func.func @scan_jvp(%a: tensor<f32>, %z: tensor<f32>, %xs: tensor<3xf32>, %w: tensor<f32>, %t: tensor<f32>) -> tensor<3xf32> {
   %r:6 = jxp.jvp @h(%a, %z, %xs, %w, %t) wrt [3] : (tensor<f32>, tensor<f32>, tensor<3xf32>, tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>, tensor<3xf32>, tensor<f32>, tensor<f32>, tensor<3xf32>)
   return %r#5 : tensor<3xf32>
+}
+
+// -----
+
+// remat (jax.checkpoint): its policy and flags round-trip; forward mode
+// differentiates the body into a remat of the same policy; the lowering
+// runs the body inline (no barrier: not a backward-pass recomputation).
+// CHECK-LABEL: func @remat_sin
+// CHECK: %[[R:.*]] = jxp.remat "dots_saveable" (%arg0) : (tensor<3xf32>) -> (tensor<3xf32>) {
+// CHECK-NEXT: ^bb0(%[[X:.*]]: tensor<3xf32>):
+// CHECK-NEXT: %[[S:.*]] = jxp.sin %[[X]]
+// CHECK-NEXT: jxp.yield %[[S]]
+// CHECK-NEXT: } {prevent_cse}
+// JVP-LABEL: func.func private @remat_sin_jvp
+// JVP: jxp.remat "dots_saveable" (%arg0, %arg1) : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+// JVP: jxp.cos
+// JVP: jxp.mul
+// JVP: } {prevent_cse}
+// HLO-LABEL: func @remat_sin
+// HLO-NEXT: %[[S:.*]] = "stablehlo.sine"(%arg0)
+// HLO-NEXT: return %[[S]]
+func.func @remat_sin(%a: tensor<3xf32>) -> tensor<3xf32> {
+  %r = jxp.remat "dots_saveable" (%a) : (tensor<3xf32>) -> (tensor<3xf32>) {
+  ^bb0(%x: tensor<3xf32>):
+    %s = jxp.sin %x : tensor<3xf32>
+    jxp.yield %s : tensor<3xf32>
+  } {prevent_cse}
+  return %r : tensor<3xf32>
+}
+func.func @remat_sin_main(%a: tensor<3xf32>, %t: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %r:2 = jxp.jvp @remat_sin(%a, %t) wrt [0] : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// A backward-pass recomputation reads its operands through an
+// optimization barrier (prevent_cse), so that XLA cannot reuse the
+// forward pass's values.
+// HLO-LABEL: func @remat_recompute
+// HLO-NEXT: %[[B:.*]] = "stablehlo.optimization_barrier"(%arg0) : (tensor<3xf32>) -> tensor<3xf32>
+// HLO-NEXT: %[[S:.*]] = "stablehlo.sine"(%[[B]])
+// HLO-NEXT: return %[[S]]
+func.func @remat_recompute(%a: tensor<3xf32>) -> tensor<3xf32> {
+  %r = jxp.remat "nothing_saveable" (%a) : (tensor<3xf32>) -> (tensor<3xf32>) {
+  ^bb0(%x: tensor<3xf32>):
+    %s = jxp.sin %x : tensor<3xf32>
+    jxp.yield %s : tensor<3xf32>
+  } {prevent_cse, recompute}
+  return %r : tensor<3xf32>
 }

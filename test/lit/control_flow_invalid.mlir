@@ -1,4 +1,4 @@
-// Verifier errors of jxp.cond, jxp.while, jxp.scan and jxp.yield.
+// Verifier errors of jxp.cond, jxp.while, jxp.scan, jxp.remat and jxp.yield.
 // RUN: jxp-opt %s --split-input-file --verify-diagnostics
 
 func.func @cond_branch_types(%i: tensor<i32>, %a: tensor<f32>) -> tensor<f32> {
@@ -114,7 +114,7 @@ func.func @scan_counts(%a: tensor<f32>) -> tensor<f32> {
 // -----
 
 func.func @yield_outside(%a: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{expects parent op to be one of 'jxp.cond, jxp.while, jxp.scan'}}
+  // expected-error @+1 {{expects parent op to be one of 'jxp.cond, jxp.while, jxp.scan, jxp.remat'}}
   jxp.yield %a : tensor<f32>
 }
 
@@ -142,5 +142,28 @@ func.func @no_terminator(%i: tensor<i32>, %x: tensor<f32>) -> tensor<f32> {
   ^bb0(%a: tensor<f32>):
     "jxp.yield"(%a) : (tensor<f32>) -> ()
   }) : (tensor<i32>, tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// -----
+
+func.func @remat_policy(%a: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{has unknown policy "save_some" (expected everything_saveable, nothing_saveable, dots_saveable, checkpoint_dots or dots_with_no_batch_dims_saveable)}}
+  %r = jxp.remat "save_some" (%a) : (tensor<f32>) -> (tensor<f32>) {
+  ^bb0(%x: tensor<f32>):
+    jxp.yield %x : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
+
+// -----
+
+func.func @remat_body_types(%a: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{the body yields type 'tensor<f64>' at #0, where 'tensor<f32>' is expected (results must have equal types)}}
+  %r = jxp.remat "nothing_saveable" (%a) : (tensor<f32>) -> (tensor<f32>) {
+  ^bb0(%x: tensor<f32>):
+    %y = jxp.convert %x : (tensor<f32>) -> tensor<f64>
+    jxp.yield %y : tensor<f64>
+  }
   return %r : tensor<f32>
 }

@@ -1,5 +1,6 @@
 // Reverse mode through the region ops: partial evaluation (jxp-partial-eval)
-// and transposition (jxp-transpose) of jxp.scan, jxp.cond and jxp.while.
+// and transposition (jxp-transpose) of jxp.scan, jxp.cond, jxp.while and
+// jxp.remat.
 // RUN: jxp-opt %s --split-input-file --jxp-partial-eval | FileCheck %s --check-prefix=PE
 // RUN: jxp-opt %s --split-input-file --verify-diagnostics --jxp-transpose | FileCheck %s --check-prefix=TR
 
@@ -188,4 +189,85 @@ func.func private @while_lin(%dx: tensor<f32>) -> tensor<f32> {
 func.func @while_main(%ct: tensor<f32>) -> tensor<f32> {
   %0 = jxp.linear_transpose @while_lin(%ct) wrt [0] : (tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
+}
+
+// -----
+
+// remat with dots_saveable: the known part runs inline; of what the linear
+// part needs (cos of the dot), the dot is saved and the cosine recomputed
+// in a remat marked `recompute`, which also reads the weight it needs.
+// PE-LABEL: func.func private @remat_dots_primal(%arg0: tensor<3xf32>, %arg1: tensor<3x3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3x3xf32>)
+// PE: %[[D:.*]] = jxp.dot_general %arg1, %arg0
+// PE: %[[S:.*]] = jxp.sin %[[D]]
+// PE: return %[[S]], %[[D]], %arg1
+// PE-LABEL: func.func private @remat_dots_linear(%arg0: tensor<3xf32>, %arg1: tensor<3x3xf32>, %arg2: tensor<3xf32>) -> tensor<3xf32>
+// PE: jxp.remat "dots_saveable" (%arg0, %arg1, %arg2)
+// PE-NEXT: ^bb0(%[[SD:.*]]: tensor<3xf32>, %[[W:.*]]: tensor<3x3xf32>, %[[T:.*]]: tensor<3xf32>):
+// PE-NEXT: %[[C:.*]] = jxp.cos %[[SD]]
+// PE-NEXT: %[[DT:.*]] = jxp.dot_general %[[W]], %[[T]]
+// PE-NEXT: jxp.mul %[[DT]], %[[C]]
+// PE: } {prevent_cse, recompute}
+func.func @remat_dots(%x: tensor<3xf32>, %w: tensor<3x3xf32>, %dx: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) attributes {jxp.linear_args = array<i64: 2>} {
+  %r:2 = jxp.remat "dots_saveable" (%x, %w, %dx) : (tensor<3xf32>, tensor<3x3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  ^bb0(%a: tensor<3xf32>, %m: tensor<3x3xf32>, %da: tensor<3xf32>):
+    %d = jxp.dot_general %m, %a, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<3x3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    %s = jxp.sin %d : tensor<3xf32>
+    %c = jxp.cos %d : tensor<3xf32>
+    %dd = jxp.dot_general %m, %da, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<3x3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    %t = jxp.mul %dd, %c : tensor<3xf32>
+    jxp.yield %s, %t : tensor<3xf32>, tensor<3xf32>
+  } {prevent_cse}
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// remat with nothing_saveable: only the operands are passed; the dot and
+// its cosine are recomputed.
+// PE-LABEL: func.func private @remat_nothing_primal(%arg0: tensor<3xf32>, %arg1: tensor<3x3xf32>) -> (tensor<3xf32>, tensor<3x3xf32>, tensor<3xf32>)
+// PE: return %{{.*}}, %arg1, %arg0
+// PE-LABEL: func.func private @remat_nothing_linear(%arg0: tensor<3x3xf32>, %arg1: tensor<3xf32>, %arg2: tensor<3xf32>) -> tensor<3xf32>
+// PE: jxp.remat "nothing_saveable" (%arg0, %arg1, %arg2)
+// PE-NEXT: ^bb0(%[[W:.*]]: tensor<3x3xf32>, %[[X:.*]]: tensor<3xf32>, %[[T:.*]]: tensor<3xf32>):
+// PE-NEXT: %[[D:.*]] = jxp.dot_general %[[W]], %[[X]]
+// PE-NEXT: %[[C:.*]] = jxp.cos %[[D]]
+// PE-NEXT: %[[DT:.*]] = jxp.dot_general %[[W]], %[[T]]
+// PE-NEXT: jxp.mul %[[DT]], %[[C]]
+// PE: } {prevent_cse, recompute}
+func.func @remat_nothing(%x: tensor<3xf32>, %w: tensor<3x3xf32>, %dx: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) attributes {jxp.linear_args = array<i64: 2>} {
+  %r:2 = jxp.remat "nothing_saveable" (%x, %w, %dx) : (tensor<3xf32>, tensor<3x3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  ^bb0(%a: tensor<3xf32>, %m: tensor<3x3xf32>, %da: tensor<3xf32>):
+    %d = jxp.dot_general %m, %a, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<3x3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    %s = jxp.sin %d : tensor<3xf32>
+    %c = jxp.cos %d : tensor<3xf32>
+    %dd = jxp.dot_general %m, %da, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<3x3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    %t = jxp.mul %dd, %c : tensor<3xf32>
+    jxp.yield %s, %t : tensor<3xf32>, tensor<3xf32>
+  } {prevent_cse}
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// Transpose of a linear remat: a remat (same policy and flags) of the
+// transposed body, whose non-linear part (the recomputation) runs first.
+// TR-LABEL: func.func private @remat_lin_transpose(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> tensor<3xf32>
+// TR: jxp.remat "nothing_saveable" (%arg0, %arg1)
+// TR-NEXT: ^bb0(%[[R:.*]]: tensor<3xf32>, %[[CT:.*]]: tensor<3xf32>):
+// TR-NEXT: %[[C:.*]] = jxp.cos %[[R]]
+// TR-NEXT: %[[M:.*]] = jxp.mul %[[CT]], %[[C]]
+// TR-NEXT: jxp.yield %[[M]]
+// TR-NEXT: } {prevent_cse, recompute}
+func.func private @remat_lin(%r: tensor<3xf32>, %dx: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = jxp.remat "nothing_saveable" (%r, %dx) : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>) {
+  ^bb0(%a: tensor<3xf32>, %d: tensor<3xf32>):
+    %c = jxp.cos %a : tensor<3xf32>
+    %m = jxp.mul %d, %c : tensor<3xf32>
+    jxp.yield %m : tensor<3xf32>
+  } {prevent_cse, recompute}
+  return %0 : tensor<3xf32>
+}
+func.func @remat_main(%r: tensor<3xf32>, %ct: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = jxp.linear_transpose @remat_lin(%r, %ct) wrt [1] : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
 }

@@ -669,6 +669,18 @@ def _entries():
               f'  ^bb0(%c: {V3}, %x: {V3}):\n    jxp.yield %c : {V3}\n  }}\n'
               f'  return %0 : {V3}\n}}\n',
               "'jxp.scan' op", diff=(0, 1)))
+    # remat: the body runs inline (a recomputation behind a barrier).
+    add(Entry("remat", [V3],
+              f'%0 = jxp.remat "nothing_saveable" (%a0) : ({V3}) -> ({V3}) {{\n'
+              f"^bb0(%x: {V3}):\n  %y = jxp.sin %x : {V3}\n"
+              f"  %z = jxp.mul %y, %x : {V3}\n  jxp.yield %z : {V3}\n"
+              f"}} {{prevent_cse, recompute}}",
+              [("%0", V3)], args_of(uniform(-1, 1)),
+              f'func.func @f(%a0: {V3}) -> {V3} {{\n'
+              f'  %0 = jxp.remat "some_saveable" (%a0) : ({V3}) -> ({V3}) {{\n'
+              f'  ^bb0(%x: {V3}):\n    jxp.yield %x : {V3}\n  }}\n'
+              f'  return %0 : {V3}\n}}\n',
+              "'jxp.remat' op", diff=(0,)))
     return e
 
 

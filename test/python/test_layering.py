@@ -29,7 +29,7 @@ LAYERS = [
     # jxp.lax.linalg and the threefry PRNG are built from jxp.lax's functions.
     ("lax", ["jxp.lax", "jxp._src.lax_lenient", "jxp._src.lax_linalg",
              "jxp._src.prng", "jxp._src.control_flow",
-             "jxp.custom_derivatives"]),
+             "jxp._src.checkpoint", "jxp.custom_derivatives"]),
     # indexing is numpy's x[idx] and x.at[idx].
     ("numpy", ["jxp.numpy", "jxp._src.indexing"]),
     ("nn/random", ["jxp.nn", "jxp.random"]),

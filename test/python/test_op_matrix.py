@@ -59,7 +59,7 @@ NOT_LINEAR = {
     **{op: "a region op: its transpose (of its bodies) is checked through "
            "jxp.vjp against jax.vjp (test_control_flow_ir.py, "
            "test_control_flow.py) and by FileCheck (control_flow_reverse.mlir)"
-       for op in ("cond", "scan")},
+       for op in ("cond", "scan", "remat")},
     "while": "its transpose rule is a not-implemented diagnostic until "
              "reverse mode through data-dependent loops lands (issue 12, "
              "item 5; control_flow_reverse.mlir)",
