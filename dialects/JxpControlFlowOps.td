@@ -137,8 +137,58 @@ def Jxp_RematOp : Jxp_RegionOp<"remat", [Jxp_Linear]> {
   }];
 }
 
+def Jxp_LinearLoopOp : Jxp_RegionOp<"linear_loop", [Jxp_Linear]> {
+  let summary = "The linear part of a while loop, for reverse mode";
+  let description = [{
+    What partial evaluation makes of the tangent carries of a `jxp.while`
+    whose trip count is known only at run time. Operands: the trip count
+    `n`, the snapshot stride `s`, one snapshot buffer per primal carry
+    (shape `[slots + 1] + carry shape`: slot `j` holds the primal carry
+    before step `j * s`; the last slot is scratch), then the linear
+    carries. `step` maps a primal carry to the next one; `linear` maps
+    (primal carry, linear carry) to the next linear carry, linearly in the
+    latter.
+
+    Not `transposed`: from the primal carry of slot 0, `n` times: the
+    linear step, then the primal step; the results are the last linear
+    carry. `transposed` (`linear` is then the transposed step, mapping
+    (primal carry, cotangent) to the previous cotangent): steps `n - 1`
+    down to 0, each reading the primal carry of its step, which the
+    lowering recomputes from the nearest snapshot: per segment of `s`
+    steps, from the segment's snapshot, into a second buffer of as many
+    slots (every `ceil(s / slots)`-th carry; those in between are
+    recomputed from the nearest of these).
+    ```mlir
+    %t = jxp.linear_loop %n, %s snapshots(%buf) carry(%t0)
+        : (tensor<65xf32>, tensor<f32>) -> (tensor<f32>) step {
+    ^bb0(%p: tensor<f32>):
+      %q = jxp.sin %p : tensor<f32>
+      jxp.yield %q : tensor<f32>
+    } linear {
+    ^bb0(%p: tensor<f32>, %t: tensor<f32>):
+      %c = jxp.cos %p : tensor<f32>
+      %u = jxp.mul %t, %c : tensor<f32>
+      jxp.yield %u : tensor<f32>
+    }
+    ```
+  }];
+  let arguments = (ins 0DTensorOf<[I64]>:$trip_count, 0DTensorOf<[I64]>:$stride,
+                       Variadic<Jxp_Tensor>:$args, I64Attr:$num_primal,
+                       UnitAttr:$transposed);
+  let results = (outs Variadic<Jxp_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$step, SizedRegion<1>:$linear);
+  let extraClassDeclaration = [{
+    ::mlir::OperandRange getSnapshots() {
+      return getArgs().take_front(getNumPrimal());
+    }
+    ::mlir::OperandRange getInits() {
+      return getArgs().drop_front(getNumPrimal());
+    }
+  }];
+}
+
 def Jxp_YieldOp : Jxp_BaseOp<"yield", [Pure, Terminator,
-    HasParent<"CondOp, WhileOp, ScanOp, RematOp">,
+    HasParent<"CondOp, WhileOp, ScanOp, RematOp, LinearLoopOp">,
     DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>]
     # Jxp_NoTangents> {
   // NoTangents: passes differentiate a region's terminator themselves

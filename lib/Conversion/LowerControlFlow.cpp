@@ -3,7 +3,8 @@
 // cond becomes stablehlo.case, while stablehlo.while, and scan a
 // stablehlo.while over (i, consts, carry, xs, ys buffers) that slices xs at
 // step i and writes each y slice into its buffer, as JAX lowers scan.
-// remat runs its body inline. The conversion handles nested ops first, so
+// remat runs its body inline; linear_loop becomes nested stablehlo.while
+// loops (see there). The conversion handles nested ops first, so
 // a region op meets bodies already in StableHLO, ending in the
 // stablehlo.return its jxp.yield became.
 //
@@ -219,5 +220,206 @@ LogicalResult ScanOp::lowerToStableHLO(OpBuilder &b,
              ys);
   llvm::append_range(results, carry);
   llvm::append_range(results, ys);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// linear_loop
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A stablehlo.while from `init`: `cond` gives the predicate from the
+/// state, `body` the next state.
+SmallVector<Value>
+emitWhile(OpBuilder &b, Location loc, ValueRange init,
+          llvm::function_ref<Value(ValueRange)> cond,
+          llvm::function_ref<SmallVector<Value>(ValueRange)> body) {
+  SmallVector<Type> types(init.getTypes());
+  SmallVector<Location> locs(types.size(), loc);
+  Operation *w = hlo::create(b, loc, "while", init, types, {}, 2);
+  OpBuilder::InsertionGuard guard(b);
+  Block *c = b.createBlock(&w->getRegion(0), {}, types, locs);
+  hlo::ret(b, loc, cond(c->getArguments()));
+  Block *bd = b.createBlock(&w->getRegion(1), {}, types, locs);
+  hlo::ret(b, loc, body(bd->getArguments()));
+  return SmallVector<Value>(w->getResults());
+}
+
+/// The (converted) single-block `region` run on `args` at `b`: its ops
+/// cloned, what its stablehlo.return returns.
+SmallVector<Value> inlineRegion(OpBuilder &b, Region &region, ValueRange args) {
+  Block &block = region.front();
+  IRMapping map;
+  map.map(block.getArguments(), args);
+  Operation *ret = &block.back();
+  for (Operation &op : llvm::make_range(block.begin(), ret->getIterator()))
+    b.clone(op, map);
+  SmallVector<Value> out;
+  for (Value v : ret->getOperands())
+    out.push_back(map.lookupOrDefault(v));
+  return out;
+}
+
+/// Slot `index` of `buf` (its leading axis removed).
+Value readSlot(OpBuilder &b, Location loc, Value buf, Value index) {
+  auto type = llvm::cast<RankedTensorType>(buf.getType());
+  SmallVector<Value> operands{buf, index};
+  operands.append(type.getRank() - 1, counter(b, loc, 0));
+  SmallVector<int64_t> sizes(type.getShape());
+  sizes[0] = 1;
+  Value slice = hlo::op(
+      b, loc, "dynamic_slice", operands,
+      RankedTensorType::get(sizes, type.getElementType()),
+      {b.getNamedAttr("slice_sizes", b.getDenseI64ArrayAttr(sizes))});
+  return hlo::op(b, loc, "reshape", slice, withLeading(type, -1));
+}
+
+/// `buf` with slot `index` set to `v`.
+Value writeSlot(OpBuilder &b, Location loc, Value buf, Value v, Value index) {
+  auto type = llvm::cast<RankedTensorType>(buf.getType());
+  Value v1 = hlo::op(b, loc, "reshape", v,
+                     withLeading(llvm::cast<RankedTensorType>(v.getType()), 1));
+  SmallVector<Value> operands{buf, v1, index};
+  operands.append(type.getRank() - 1, counter(b, loc, 0));
+  return hlo::op(b, loc, "dynamic_update_slice", operands, type);
+}
+
+/// Scalar i64 arithmetic.
+struct Counter {
+  OpBuilder &b;
+  Location loc;
+  Value op(StringRef name, Value x, Value y) {
+    return hlo::op(b, loc, name, {x, y}, counterType(b.getContext()));
+  }
+  Value add(Value x, Value y) { return op("add", x, y); }
+  Value sub(Value x, Value y) { return op("subtract", x, y); }
+  Value mul(Value x, Value y) { return op("multiply", x, y); }
+  Value div(Value x, Value y) { return op("divide", x, y); }
+  Value rem(Value x, Value y) { return op("remainder", x, y); }
+  Value min(Value x, Value y) { return op("minimum", x, y); }
+  Value max(Value x, Value y) { return op("maximum", x, y); }
+  Value cmp(Value x, Value y, StringRef dir) {
+    return hlo::compare(b, loc, x, y, dir, "SIGNED");
+  }
+  Value select(Value p, Value x, Value y) {
+    return hlo::op(b, loc, "select", {p, x, y}, x.getType());
+  }
+  Value c(int64_t v) { return counter(b, loc, v); }
+};
+
+} // namespace
+
+// Not transposed: one loop over the steps from slot 0. Transposed: the
+// segments of `stride` steps from the last to the first; each refills a
+// second buffer from its snapshot (every s2-th carry, s2 = ceil(stride /
+// slots), so that it fits), then runs its steps backwards, each primal
+// carry recomputed from the nearest entry of that buffer (fewer than s2
+// steps). Primal steps: n to fill, and about n * (s2 - 1) / 2 to
+// recompute; memory: two buffers of slots + 1 carries.
+LogicalResult LinearLoopOp::lowerToStableHLO(OpBuilder &b,
+                                             SmallVectorImpl<Value> &results) {
+  Location loc = getLoc();
+  Counter k{b, loc};
+  unsigned np = getNumPrimal();
+  Value n = getTripCount(), stride = getStride();
+  Region &step = getStep(), &linear = getLinear();
+  auto snapshots = [&](ValueRange bufs, Value index) {
+    SmallVector<Value> p;
+    for (Value buf : bufs)
+      p.push_back(readSlot(b, loc, buf, index));
+    return p;
+  };
+
+  if (!getTransposed()) {
+    SmallVector<Value> init{k.c(0)};
+    llvm::append_range(init, snapshots(getSnapshots(), k.c(0)));
+    llvm::append_range(init, getInits());
+    SmallVector<Value> out = emitWhile(
+        b, loc, init, [&](ValueRange s) { return k.cmp(s[0], n, "LT"); },
+        [&](ValueRange s) {
+          ValueRange p = s.slice(1, np), t = s.drop_front(1 + np);
+          SmallVector<Value> pt(p);
+          llvm::append_range(pt, t);
+          SmallVector<Value> next{k.add(s[0], k.c(1))};
+          llvm::append_range(next, inlineRegion(b, step, p));
+          llvm::append_range(next, inlineRegion(b, linear, pt));
+          return next;
+        });
+    llvm::append_range(results, ArrayRef<Value>(out).drop_front(1 + np));
+    return success();
+  }
+
+  int64_t slots =
+      llvm::cast<RankedTensorType>(getSnapshots().front().getType())
+          .getDimSize(0) - 1;
+  unsigned nt = getNumResults();
+  Value slotsV = k.c(slots);
+  Value s2 = k.max(k.c(1), k.div(k.add(stride, k.c(slots - 1)), slotsV));
+  Value segments = k.div(k.add(n, k.sub(stride, k.c(1))), stride);
+  SmallVector<Value> init{k.sub(segments, k.c(1))};
+  llvm::append_range(init, getInits());
+  for (Value buf : getSnapshots()) { // the second buffer
+    auto type = llvm::cast<RankedTensorType>(buf.getType());
+    Value zero = hlo::constant(b, loc, hlo::scalarAttr(type.getElementType(), 0));
+    init.push_back(hlo::broadcast(b, loc, zero, type, {}));
+  }
+  SmallVector<Value> out = emitWhile(
+      b, loc, init, [&](ValueRange s) { return k.cmp(s[0], k.c(0), "GE"); },
+      [&](ValueRange s) {
+        Value j = s[0];
+        ValueRange ct = s.slice(1, nt), bufs2 = s.drop_front(1 + nt);
+        Value start = k.mul(j, stride);
+        Value len = k.min(stride, k.sub(n, start));
+        // Fill the second buffer from snapshot j.
+        SmallVector<Value> fill{k.c(0)};
+        llvm::append_range(fill, snapshots(getSnapshots(), j));
+        llvm::append_range(fill, bufs2);
+        SmallVector<Value> filled = emitWhile(
+            b, loc, fill, [&](ValueRange f) { return k.cmp(f[0], len, "LT"); },
+            [&](ValueRange f) {
+              Value i = f[0];
+              ValueRange p = f.slice(1, np), bufs = f.drop_front(1 + np);
+              Value due = k.cmp(k.rem(i, s2), k.c(0), "EQ");
+              Value slot = k.select(due, k.div(i, s2), slotsV);
+              SmallVector<Value> next{k.add(i, k.c(1))};
+              llvm::append_range(next, inlineRegion(b, step, p));
+              for (auto [buf, v] : llvm::zip(bufs, p))
+                next.push_back(writeSlot(b, loc, buf, v, slot));
+              return next;
+            });
+        ValueRange newBufs = ArrayRef<Value>(filled).drop_front(1 + np);
+        // The segment's steps, last first.
+        SmallVector<Value> back{k.sub(len, k.c(1))};
+        llvm::append_range(back, ct);
+        SmallVector<Value> done = emitWhile(
+            b, loc, back,
+            [&](ValueRange r) { return k.cmp(r[0], k.c(0), "GE"); },
+            [&](ValueRange r) {
+              Value i = r[0];
+              SmallVector<Value> rec{k.c(0)};
+              llvm::append_range(rec, snapshots(newBufs, k.div(i, s2)));
+              Value extra = k.rem(i, s2);
+              SmallVector<Value> q = emitWhile(
+                  b, loc, rec,
+                  [&](ValueRange m) { return k.cmp(m[0], extra, "LT"); },
+                  [&](ValueRange m) {
+                    SmallVector<Value> next{k.add(m[0], k.c(1))};
+                    llvm::append_range(
+                        next, inlineRegion(b, step, m.drop_front()));
+                    return next;
+                  });
+              SmallVector<Value> args(ArrayRef<Value>(q).drop_front());
+              llvm::append_range(args, r.drop_front());
+              SmallVector<Value> next{k.sub(i, k.c(1))};
+              llvm::append_range(next, inlineRegion(b, linear, args));
+              return next;
+            });
+        SmallVector<Value> next{k.sub(j, k.c(1))};
+        llvm::append_range(next, ArrayRef<Value>(done).drop_front());
+        llvm::append_range(next, newBufs);
+        return next;
+      });
+  llvm::append_range(results, ArrayRef<Value>(out).slice(1, nt));
   return success();
 }

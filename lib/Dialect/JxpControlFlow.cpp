@@ -1,4 +1,4 @@
-//===- JxpControlFlow.cpp - cond, while, scan and remat ---------*- C++ -*-===//
+//===- JxpControlFlow.cpp - the region ops ----------------------*- C++ -*-===//
 //
 // Assembly, verifiers and canonicalizations of the region ops. Verifiers
 // check what JAX checks when it traces the same control flow (equal branch
@@ -231,6 +231,89 @@ LogicalResult RematOp::verify() {
               "dots_with_no_batch_dims_saveable)";
   return verifyRegion(*this, getBody(), "the body", getArgs().getTypes(),
                       getResultTypes(), "operands", "results");
+}
+
+//===----------------------------------------------------------------------===//
+// linear_loop
+//===----------------------------------------------------------------------===//
+
+// jxp.linear_loop %n, %s snapshots(%b...) carry(%t...) [transposed]
+//     : (B..., T...) -> (T...) step {region} linear {region} [attributes]
+ParseResult LinearLoopOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand n, stride;
+  SmallVector<OpAsmParser::UnresolvedOperand> snapshots, carry;
+  SmallVector<Type> types, resultTypes;
+  Builder &b = parser.getBuilder();
+  if (parser.parseOperand(n) || parser.parseComma() ||
+      parser.parseOperand(stride) || parser.parseKeyword("snapshots") ||
+      parseOperandParens(parser, snapshots) || parser.parseKeyword("carry") ||
+      parseOperandParens(parser, carry))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("transposed")))
+    result.addAttribute("transposed", b.getUnitAttr());
+  if (parser.parseColon() || parseTypeParens(parser, types) ||
+      parser.parseArrow() || parseTypeParens(parser, resultTypes))
+    return failure();
+  auto i64 = RankedTensorType::get({}, b.getI64Type());
+  SmallVector<OpAsmParser::UnresolvedOperand> args(snapshots);
+  llvm::append_range(args, carry);
+  if (parser.resolveOperand(n, i64, result.operands) ||
+      parser.resolveOperand(stride, i64, result.operands) ||
+      parser.resolveOperands(args, types, parser.getNameLoc(),
+                             result.operands))
+    return failure();
+  result.addTypes(resultTypes);
+  result.addAttribute("num_primal", b.getI64IntegerAttr(snapshots.size()));
+  if (parser.parseKeyword("step") ||
+      parser.parseRegion(*result.addRegion(), /*arguments=*/{}) ||
+      parser.parseKeyword("linear") ||
+      parser.parseRegion(*result.addRegion(), /*arguments=*/{}))
+    return failure();
+  return parser.parseOptionalAttrDictWithKeyword(result.attributes);
+}
+
+void LinearLoopOp::print(OpAsmPrinter &p) {
+  p << ' ' << getTripCount() << ", " << getStride() << " snapshots("
+    << getSnapshots() << ") carry(" << getInits() << ")";
+  if (getTransposed())
+    p << " transposed";
+  p << " : ";
+  printTypeParens(p, getArgs().getTypes());
+  p << " -> ";
+  printTypeParens(p, getResultTypes());
+  p << " step ";
+  printRegionWithArgs(p, getStep());
+  p << " linear ";
+  printRegionWithArgs(p, getLinear());
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getDiscardableAttrDictionary().getValue());
+}
+
+LogicalResult LinearLoopOp::verify() {
+  int64_t np = getNumPrimal();
+  if (np < 0 || np > (int64_t)getArgs().size())
+    return emitOpError("has num_primal = ")
+           << np << " for " << getArgs().size() << " operands";
+  if (getInits().getTypes() != getResultTypes())
+    return emitOpError("results must have the types of the carry");
+  SmallVector<Type> primal;
+  for (auto [i, t] : llvm::enumerate(getSnapshots().getTypes())) {
+    auto buf = llvm::cast<RankedTensorType>(t);
+    if (buf.getRank() == 0 || buf.getDimSize(0) < 2)
+      return emitOpError("snapshot buffer #")
+             << i << " needs a leading dimension of at least 2 (slots and "
+             << "scratch), has type " << t;
+    primal.push_back(RankedTensorType::get(buf.getShape().drop_front(),
+                                           buf.getElementType()));
+  }
+  if (failed(verifyRegion(*this, getStep(), "the step", primal, primal,
+                          "snapshot slots", "snapshot slots")))
+    return failure();
+  SmallVector<Type> linearArgs(primal);
+  llvm::append_range(linearArgs, getInits().getTypes());
+  return verifyRegion(*this, getLinear(), "the linear step", linearArgs,
+                      getInits().getTypes(), "snapshot slots and carries",
+                      "carries");
 }
 
 //===----------------------------------------------------------------------===//

@@ -436,12 +436,58 @@ LogicalResult WhileOp::jvp(JvpContext &ctx) {
   return success();
 }
 
+namespace {
+
+RankedTensorType i64Scalar(MLIRContext *ctx) {
+  return RankedTensorType::get({}, IntegerType::get(ctx, 64));
+}
+
+/// `v` with a leading axis of 1.
+Value asSlot(Emitter &e, Value v) {
+  auto t = Emitter::typeOf(v);
+  SmallVector<int64_t> shape{1};
+  llvm::append_range(shape, t.getShape());
+  return e.reshape(v, shape);
+}
+
+/// `buf` with slot `index` (of its leading axis) set to `v`.
+Value writeSlot(Emitter &e, Value buf, Value v, Value index) {
+  SmallVector<Value> starts{index};
+  starts.append(Emitter::typeOf(v).getRank(), e.splat(i64Scalar(e.b.getContext()), 0));
+  return DynamicUpdateSliceOp::create(e.b, e.loc, buf.getType(), buf,
+                                      asSlot(e, v), starts);
+}
+
+/// Clones the ops of `block` (without its terminator) at `b`, `map`
+/// giving its arguments' counterparts, and returns what it yields.
+SmallVector<Value> cloneBlockAt(OpBuilder &b, Block &block, IRMapping &map) {
+  for (Operation &op : block.without_terminator())
+    b.clone(op, map);
+  SmallVector<Value> out;
+  for (Value v : block.getTerminator()->getOperands())
+    out.push_back(map.lookupOrDefault(v));
+  return out;
+}
+
+/// The number of snapshot slots reverse mode through a while loop keeps
+/// per level (the `jxp.snapshots` attribute, set from Python, or 64).
+int64_t snapshotSlots(Operation *op) {
+  if (auto a = op->getAttrOfType<IntegerAttr>("jxp.snapshots"))
+    return std::max<int64_t>(1, a.getInt());
+  return 64;
+}
+
+} // namespace
+
 LogicalResult WhileOp::partialEval(PartialEvalContext &ctx) {
-  // As JAX's _while_partial_eval: the known carries, if the condition
-  // reads only those, are computed by a known loop; the unknown ones by
-  // the whole loop on the unknown side (the known part recomputed there,
-  // since per-step residuals cannot be stored for a trip count known only
-  // at run time).
+  // The known carries, if the condition reads only those, are computed by
+  // a known loop that also counts the steps, n. Per-step residuals cannot
+  // be stacked for a trip count known only at run time, so a second known
+  // loop keeps snapshots of the primal carry: one every s = ceil(n / B)
+  // steps, in B slots (B = jxp.snapshots). The unknown carries become a
+  // jxp.linear_loop over those snapshots, whose linear step recomputes the
+  // residuals from the primal carry; its transpose recomputes the primal
+  // carries in reverse from the snapshots (see LinearLoopOp).
   SmallVector<bool> initU = unknownFlags(ctx, getInit());
   if (!llvm::is_contained(initU, true))
     return ctx.defaultSplit(*this);
@@ -452,55 +498,211 @@ LogicalResult WhileOp::partialEval(PartialEvalContext &ctx) {
       });
   if (failed(carryU))
     return emitOpError("partial evaluation: the carry analysis failed");
-  OwningOpRef<Operation *> holder = regionHolder(*this, 4);
+  OwningOpRef<Operation *> holder = regionHolder(*this, 6);
   Region &knownCond = (*holder)->getRegion(0),
-         &knownBody = (*holder)->getRegion(2);
+         &knownBody = (*holder)->getRegion(2),
+         &unknownBody = (*holder)->getRegion(3),
+         &stepRegion = (*holder)->getRegion(4),
+         &linearRegion = (*holder)->getRegion(5);
   auto condSplit = ctx.splitRegion(getCond(), knownCond,
                                    (*holder)->getRegion(1), *carryU, {false});
   if (failed(condSplit))
     return failure();
   if (condSplit->unknownResults[0] || !llvm::is_contained(*carryU, false))
     return ctx.defaultSplit(*this); // all on the unknown side
-  auto bodySplit = ctx.splitRegion(getBody(), knownBody,
-                                   (*holder)->getRegion(3), *carryU, *carryU);
+  auto bodySplit = ctx.splitRegion(getBody(), knownBody, unknownBody,
+                                   *carryU, *carryU);
   if (failed(bodySplit))
     return failure();
+  Location loc = getLoc();
+  Block &kb = knownBody.front(), &ub = unknownBody.front();
+  unsigned nr = bodySplit->numResiduals;
+  SmallVector<Type> primalTypes(kb.getArgumentTypes());
+  SmallVector<Type> tangentTypes;
+  for (auto [t, u] : llvm::zip(getResultTypes(), *carryU))
+    if (u)
+      tangentTypes.push_back(t);
 
-  // The known loop: residuals are not needed, the unknown loop recomputes.
+  // The linear step: the residuals recomputed from the primal carry (the
+  // known step's ops they need), then the unknown step.
+  {
+    Block *block = new Block();
+    linearRegion.push_back(block);
+    IRMapping map;
+    for (auto [a, t] : llvm::zip(kb.getArguments(), primalTypes))
+      map.map(a, block->addArgument(t, loc));
+    SmallVector<Value> residuals(kb.getTerminator()->getOperands().take_back(nr));
+    DenseSet<Operation *> needed;
+    SmallVector<Value> work(residuals);
+    while (!work.empty())
+      if (Operation *def = work.pop_back_val().getDefiningOp())
+        if (needed.insert(def).second)
+          llvm::append_range(work, def->getOperands());
+    OpBuilder b = OpBuilder::atBlockEnd(block);
+    for (Operation &op : kb.without_terminator())
+      if (needed.contains(&op))
+        b.clone(op, map);
+    for (auto [k, a] : llvm::enumerate(ub.getArguments()))
+      map.map(a, k < nr ? map.lookupOrDefault(residuals[k])
+                        : block->addArgument(a.getType(), a.getLoc()));
+    for (Operation &op : ub)
+      b.clone(op, map);
+  }
+  // The known loops need no residuals.
   for (Region *r : {&knownCond, &knownBody}) {
     Operation *yield = r->front().getTerminator();
     yield->setOperands(SmallVector<Value>(
         yield->getOperands().drop_back(r == &knownCond
                                            ? condSplit->numResiduals
-                                           : bodySplit->numResiduals)));
+                                           : nr)));
   }
+  {
+    IRMapping map;
+    knownBody.cloneInto(&stepRegion, map);
+  }
+
+  OpBuilder &b = ctx.knownBuilder();
+  Emitter e(b, loc);
+  RankedTensorType i64 = i64Scalar(getContext());
+  Value zero = e.splat(i64, 0), one = e.splat(i64, 1);
   SmallVector<Value> knownInits;
   for (Value v : select(getInit(), *carryU, false))
     knownInits.push_back(ctx.known(v));
-  auto known = WhileOp::create(ctx.knownBuilder(), getLoc(),
-                               ValueRange(knownInits).getTypes(), knownInits);
-  known->setDiscardableAttrs((*this)->getDiscardableAttrDictionary());
-  known.getCond().takeBody(knownCond);
-  known.getBody().takeBody(knownBody);
 
-  IRMapping map;
-  for (Value v : getInit())
-    map.map(v, ctx.unknown(v));
-  Operation *unknown = ctx.unknownBuilder().clone(**this, map);
-  for (unsigned i = 0, j = 0; i < nk; ++i) {
+  // Pass 1: the known carries and the trip count.
+  SmallVector<Value> operands(knownInits);
+  operands.push_back(zero);
+  SmallVector<Type> types(primalTypes);
+  types.push_back(i64);
+  auto count = WhileOp::create(b, loc, types, operands);
+  count->setDiscardableAttrs((*this)->getDiscardableAttrDictionary());
+  count.getCond().takeBody(knownCond);
+  count.getCond().front().addArgument(i64, loc);
+  count.getBody().takeBody(knownBody);
+  {
+    Block &body = count.getBody().front();
+    Value n = body.addArgument(i64, loc);
+    Operation *yield = body.getTerminator();
+    OpBuilder yb(yield);
+    Emitter ye(yb, loc);
+    SmallVector<Value> next(yield->getOperands());
+    next.push_back(ye.add(n, ye.splat(i64, 1)));
+    yield->setOperands(next);
+  }
+  Value n = count->getResults().back();
+
+  // Pass 2: snapshots every s steps, in slots + 1 slots (the last one is
+  // written when no snapshot is due, so that every step writes in place).
+  int64_t slots = snapshotSlots(*this);
+  Value slotsV = e.splat(i64, slots);
+  Value stride = e.max(one, e.div(e.add(n, e.splat(i64, slots - 1)), slotsV));
+  // The loop's regions are isolated: n and s are carried through.
+  SmallVector<Value> state{zero, n, stride};
+  llvm::append_range(state, knownInits);
+  for (Type t : primalTypes) {
+    auto pt = llvm::cast<RankedTensorType>(t);
+    SmallVector<int64_t> shape{slots + 1};
+    llvm::append_range(shape, pt.getShape());
+    state.push_back(e.zeros(pt.clone(shape)));
+  }
+  unsigned np = primalTypes.size();
+  auto snap = WhileOp::create(b, loc, ValueRange(state).getTypes(), state);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    SmallVector<Location> locs(state.size(), loc);
+    Block *c = b.createBlock(&snap.getCond(), {}, ValueRange(state).getTypes(),
+                             locs);
+    YieldOp::create(b, loc,
+                    ValueRange{e.compare(c->getArgument(0), c->getArgument(1),
+                                         ComparisonDirection::LT)});
+    Block *body = b.createBlock(&snap.getBody(), {},
+                                ValueRange(state).getTypes(), locs);
+    Value i = body->getArgument(0), s = body->getArgument(2);
+    ValueRange p = body->getArguments().slice(3, np),
+               bufs = body->getArguments().drop_front(3 + np);
+    Value due = e.compare(e.rem(i, s), e.splat(i64, 0), ComparisonDirection::EQ);
+    Value slot = e.select(due, e.div(i, s), e.splat(i64, slots));
+    SmallVector<Value> next{e.add(i, e.splat(i64, 1)), body->getArgument(1), s};
+    IRMapping map;
+    for (auto [a, v] : llvm::zip(stepRegion.front().getArguments(), p))
+      map.map(a, v);
+    llvm::append_range(next, cloneBlockAt(b, stepRegion.front(), map));
+    for (auto [buf, v] : llvm::zip(bufs, p))
+      next.push_back(writeSlot(e, buf, v, slot));
+    YieldOp::create(b, loc, next);
+  }
+
+  // The unknown side.
+  SmallVector<Value> loopOperands;
+  for (Value buf : snap->getResults().drop_front(3 + np))
+    loopOperands.push_back(ctx.residual(buf));
+  for (Value v : select(getInit(), *carryU))
+    loopOperands.push_back(ctx.unknown(v));
+  auto loop = LinearLoopOp::create(
+      ctx.unknownBuilder(), loc, tangentTypes, ctx.residual(n),
+      ctx.residual(stride), loopOperands, np, /*transposed=*/false);
+  loop.getStep().takeBody(stepRegion);
+  loop.getLinear().takeBody(linearRegion);
+
+  for (unsigned i = 0, jk = 0, ju = 0; i < nk; ++i) {
     if ((*carryU)[i])
-      ctx.setUnknown(getResult(i), unknown->getResult(i));
+      ctx.setUnknown(getResult(i), loop->getResult(ju++));
     else
-      ctx.setKnown(getResult(i), known->getResult(j++));
+      ctx.setKnown(getResult(i), count->getResult(jk++));
   }
   return success();
 }
 
 LogicalResult WhileOp::transpose(TransposeContext &ctx) {
   return emitKindOpError(*this, ErrorKind::NotImplemented)
-         << "reverse-mode differentiation through jxp.while (a loop whose "
-            "trip count is known only at run time) is not implemented yet; "
-            "a fori_loop with static bounds or a scan can be differentiated";
+         << "jxp.while cannot be transposed: reverse mode splits it first "
+            "(partial evaluation makes its linear part a jxp.linear_loop)";
+}
+
+//===----------------------------------------------------------------------===//
+// linear_loop
+//===----------------------------------------------------------------------===//
+
+LogicalResult LinearLoopOp::jvp(JvpContext &ctx) {
+  if (llvm::none_of(ctx.tangents(), [](Value t) { return (bool)t; }))
+    return zeroJvp(*this, ctx.results());
+  return emitKindOpError(*this, ErrorKind::NotImplemented)
+         << "forward-mode differentiation of the reverse mode of a while "
+            "loop (a Hessian through a jxp.while) is not implemented yet";
+}
+
+LogicalResult LinearLoopOp::partialEval(PartialEvalContext &ctx) {
+  return ctx.defaultSplit(*this);
+}
+
+LogicalResult LinearLoopOp::transpose(TransposeContext &ctx) {
+  if (getTransposed())
+    return emitKindOpError(*this, ErrorKind::NotImplemented)
+           << "transposing a transposed jxp.linear_loop is not implemented";
+  ArrayRef<Value> operands = ctx.operands(), cts = ctx.cotangents();
+  unsigned np = getNumPrimal();
+  if (llvm::is_contained(operands.take_front(2 + np), Value()))
+    return emitOpError("transpose: the trip count, stride and snapshots "
+                       "cannot be linear");
+  OpBuilder &b = ctx.builder();
+  Emitter e(b, getLoc());
+  SmallVector<Value> args(operands.slice(2, np));
+  for (auto [c, t] : llvm::zip(cts, getResultTypes()))
+    args.push_back(e.orZeros(c, t));
+  auto t = LinearLoopOp::create(b, getLoc(), getResultTypes(), operands[0],
+                                operands[1], args, np, /*transposed=*/true);
+  t->setDiscardableAttrs((*this)->getDiscardableAttrDictionary());
+  IRMapping map;
+  getStep().cloneInto(&t.getStep(), map);
+  SmallVector<bool> linearArgs(np, false), zeroCts(getNumResults(), false);
+  linearArgs.append(getNumResults(), true);
+  if (failed(ctx.transposeRegion(getLinear(), t.getLinear(), linearArgs,
+                                 zeroCts)))
+    return failure();
+  SmallVectorImpl<Value> &out = ctx.results();
+  out.append(2 + np, Value());
+  llvm::append_range(out, t->getResults());
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -691,7 +893,7 @@ LogicalResult ScanOp::partialEval(PartialEvalContext &ctx) {
         continue;
       outs.push_back(r);
       auto t = llvm::cast<RankedTensorType>(r.getType());
-      SmallVector<int64_t> shape{getLength()};
+      SmallVector<int64_t> shape{(int64_t)getLength()};
       llvm::append_range(shape, t.getShape());
       types.push_back(t.clone(shape));
     }

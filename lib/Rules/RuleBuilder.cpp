@@ -49,6 +49,9 @@ Value Emitter::mul(Value x, Value y) {
 Value Emitter::div(Value x, Value y) {
   return DivOp::create(b, loc, x.getType(), x, y);
 }
+Value Emitter::rem(Value x, Value y) {
+  return RemOp::create(b, loc, x.getType(), x, y);
+}
 Value Emitter::max(Value x, Value y) {
   return MaxOp::create(b, loc, x.getType(), x, y);
 }

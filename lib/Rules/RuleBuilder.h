@@ -41,6 +41,7 @@ public:
   Value sub(Value x, Value y);
   Value mul(Value x, Value y);
   Value div(Value x, Value y);
+  Value rem(Value x, Value y);
   Value max(Value x, Value y);
   Value pow(Value x, Value y);
   Value exp(Value x);

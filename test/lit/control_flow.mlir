@@ -1,5 +1,5 @@
-// Region ops jxp.cond, jxp.while, jxp.scan and jxp.remat: round trip (custom and
-// generic form), canonicalization, forward mode and lowering.
+// Region ops jxp.cond, jxp.while, jxp.scan, jxp.remat and jxp.linear_loop:
+// round trip (custom and generic form), canonicalization, forward mode and lowering.
 // RUN: jxp-opt %s --split-input-file | jxp-opt --split-input-file | FileCheck %s
 // RUN: jxp-opt %s --split-input-file --mlir-print-op-generic | jxp-opt --split-input-file | FileCheck %s
 // RUN: jxp-opt %s --split-input-file --canonicalize | FileCheck %s --check-prefix=CANON
@@ -294,4 +294,51 @@ func.func @remat_recompute(%a: tensor<3xf32>) -> tensor<3xf32> {
     jxp.yield %s : tensor<3xf32>
   } {prevent_cse, recompute}
   return %r : tensor<3xf32>
+}
+
+// -----
+
+// linear_loop round-trips in both directions. Lowered: not transposed,
+// one loop from snapshot slot 0; transposed, a loop over the segments
+// (from the last) holding a loop that refills the second buffer from the
+// segment's snapshot and a loop over the segment's steps (from the last),
+// each recomputing its primal carry from that buffer.
+// CHECK-LABEL: func @linear_loops
+// CHECK: jxp.linear_loop %arg0, %arg1 snapshots(%arg2) carry(%arg3) : (tensor<5x2xf32>, tensor<2xf32>) -> (tensor<2xf32>) step {
+// CHECK: } linear {
+// CHECK: jxp.linear_loop %arg0, %arg1 snapshots(%arg2) carry(%arg3) transposed : (tensor<5x2xf32>, tensor<2xf32>) -> (tensor<2xf32>) step {
+// HLO-LABEL: func @linear_loops
+// HLO: "stablehlo.dynamic_slice"(%arg2
+// HLO: "stablehlo.while"
+// HLO: "stablehlo.sine"
+// HLO: "stablehlo.cosine"
+// HLO: %[[SEG:.*]]:3 = "stablehlo.while"
+// HLO: "stablehlo.while"
+// HLO: "stablehlo.dynamic_update_slice"
+// HLO: "stablehlo.while"
+// HLO: "stablehlo.while"
+// HLO: "stablehlo.sine"
+// HLO: "stablehlo.cosine"
+func.func @linear_loops(%n: tensor<i64>, %s: tensor<i64>, %buf: tensor<5x2xf32>, %t: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+  %0 = jxp.linear_loop %n, %s snapshots(%buf) carry(%t) : (tensor<5x2xf32>, tensor<2xf32>) -> (tensor<2xf32>) step {
+  ^bb0(%p: tensor<2xf32>):
+    %q = jxp.sin %p : tensor<2xf32>
+    jxp.yield %q : tensor<2xf32>
+  } linear {
+  ^bb0(%p: tensor<2xf32>, %u: tensor<2xf32>):
+    %c = jxp.cos %p : tensor<2xf32>
+    %v = jxp.mul %u, %c : tensor<2xf32>
+    jxp.yield %v : tensor<2xf32>
+  }
+  %1 = jxp.linear_loop %n, %s snapshots(%buf) carry(%t) transposed : (tensor<5x2xf32>, tensor<2xf32>) -> (tensor<2xf32>) step {
+  ^bb0(%p: tensor<2xf32>):
+    %q = jxp.sin %p : tensor<2xf32>
+    jxp.yield %q : tensor<2xf32>
+  } linear {
+  ^bb0(%p: tensor<2xf32>, %u: tensor<2xf32>):
+    %c = jxp.cos %p : tensor<2xf32>
+    %v = jxp.mul %u, %c : tensor<2xf32>
+    jxp.yield %v : tensor<2xf32>
+  }
+  return %0, %1 : tensor<2xf32>, tensor<2xf32>
 }

@@ -114,7 +114,7 @@ func.func @scan_counts(%a: tensor<f32>) -> tensor<f32> {
 // -----
 
 func.func @yield_outside(%a: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{expects parent op to be one of 'jxp.cond, jxp.while, jxp.scan, jxp.remat'}}
+  // expected-error @+1 {{expects parent op to be one of 'jxp.cond, jxp.while, jxp.scan, jxp.remat, jxp.linear_loop'}}
   jxp.yield %a : tensor<f32>
 }
 
@@ -164,6 +164,49 @@ func.func @remat_body_types(%a: tensor<f32>) -> tensor<f32> {
   ^bb0(%x: tensor<f32>):
     %y = jxp.convert %x : (tensor<f32>) -> tensor<f64>
     jxp.yield %y : tensor<f64>
+  }
+  return %r : tensor<f32>
+}
+
+// -----
+
+func.func @linear_loop_buffer(%n: tensor<i64>, %b: tensor<1xf32>, %t: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{snapshot buffer #0 needs a leading dimension of at least 2 (slots and scratch), has type 'tensor<1xf32>'}}
+  %r = jxp.linear_loop %n, %n snapshots(%b) carry(%t) : (tensor<1xf32>, tensor<f32>) -> (tensor<f32>) step {
+  ^bb0(%p: tensor<f32>):
+    jxp.yield %p : tensor<f32>
+  } linear {
+  ^bb0(%p: tensor<f32>, %u: tensor<f32>):
+    jxp.yield %u : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
+
+// -----
+
+func.func @linear_loop_linear_args(%n: tensor<i64>, %b: tensor<4xf32>, %t: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{the linear step takes 1 arguments, but 2 snapshot slots and carries are passed to it}}
+  %r = jxp.linear_loop %n, %n snapshots(%b) carry(%t) : (tensor<4xf32>, tensor<f32>) -> (tensor<f32>) step {
+  ^bb0(%p: tensor<f32>):
+    jxp.yield %p : tensor<f32>
+  } linear {
+  ^bb0(%u: tensor<f32>):
+    jxp.yield %u : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
+
+// -----
+
+func.func @linear_loop_step(%n: tensor<i64>, %b: tensor<4xf32>, %t: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{the step yields type 'tensor<f64>' at #0, where 'tensor<f32>' is expected (snapshot slots must have equal types)}}
+  %r = jxp.linear_loop %n, %n snapshots(%b) carry(%t) : (tensor<4xf32>, tensor<f32>) -> (tensor<f32>) step {
+  ^bb0(%p: tensor<f32>):
+    %q = jxp.convert %p : (tensor<f32>) -> tensor<f64>
+    jxp.yield %q : tensor<f64>
+  } linear {
+  ^bb0(%p: tensor<f32>, %u: tensor<f32>):
+    jxp.yield %u : tensor<f32>
   }
   return %r : tensor<f32>
 }

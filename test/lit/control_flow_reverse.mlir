@@ -82,15 +82,28 @@ func.func @cond_jvp(%i: tensor<i32>, %x: tensor<f32>, %dx: tensor<f32>) -> (tens
 
 // -----
 
-// A JVP-shaped while, as JAX splits it: the known loop computes the known
-// carry; the unknown side runs the whole loop again (no per-step residual
-// can be stored for a trip count known only at run time).
-// PE-LABEL: func.func private @while_jvp_primal(%arg0: tensor<f32>) -> (tensor<f32>, tensor<f32>)
-// PE: %[[K:.*]] = jxp.while (%arg0) : tensor<f32> cond
-// PE: return %[[K]], %arg0
-// PE-LABEL: func.func private @while_jvp_linear(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32>
-// PE: %[[U:.*]]:2 = jxp.while (%arg0, %arg1) : tensor<f32>, tensor<f32> cond
-// PE: return %[[U]]#1
+// A JVP-shaped while: the known side counts the steps (first loop) and
+// keeps snapshots of the primal carry, one every s = max(1, ceil(n / 64))
+// steps, in 64 slots and a scratch slot written when none is due (second
+// loop); the tangent carry becomes a jxp.linear_loop over the snapshots,
+// whose linear step recomputes what it needs from the primal carry.
+// PE-LABEL: func.func private @while_jvp_primal(%arg0: tensor<f32>) -> (tensor<f32>, tensor<65xf32>, tensor<i64>, tensor<i64>)
+// PE: %[[ZERO:.*]] = jxp.constant dense<0> : tensor<i64>
+// PE: %[[COUNT:.*]]:2 = jxp.while (%arg0, %[[ZERO]]) : tensor<f32>, tensor<i64> cond
+// PE: jxp.add %{{.*}}, %{{.*}} : tensor<i64>
+// PE: %[[SLOTS:.*]] = jxp.constant dense<64> : tensor<i64>
+// PE: %[[S:.*]] = jxp.max
+// PE: %[[SNAP:.*]]:5 = jxp.while (%[[ZERO]], %[[COUNT]]#1, %[[S]], %arg0, %{{.*}}) : tensor<i64>, tensor<i64>, tensor<i64>, tensor<f32>, tensor<65xf32> cond
+// PE: jxp.rem
+// PE: jxp.select
+// PE: jxp.dynamic_update_slice
+// PE: return %[[COUNT]]#0, %[[SNAP]]#4, %[[S]], %[[COUNT]]#1
+// PE-LABEL: func.func private @while_jvp_linear(%arg0: tensor<65xf32>, %arg1: tensor<i64>, %arg2: tensor<i64>, %arg3: tensor<f32>) -> tensor<f32>
+// PE: jxp.linear_loop %arg2, %arg1 snapshots(%arg0) carry(%arg3) : (tensor<65xf32>, tensor<f32>) -> (tensor<f32>) step {
+// PE: jxp.mul
+// PE: } linear {
+// PE-NEXT: ^bb0(%{{.*}}: tensor<f32>, %[[T:.*]]: tensor<f32>):
+// PE: jxp.mul %[[T]]
 func.func @while_jvp(%x: tensor<f32>, %dx: tensor<f32>) -> (tensor<f32>, tensor<f32>) attributes {jxp.linear_args = array<i64: 1>} {
   %r:2 = jxp.while (%x, %dx) : tensor<f32>, tensor<f32> cond {
   ^bb0(%a: tensor<f32>, %da: tensor<f32>):
@@ -171,10 +184,40 @@ func.func @cond_main(%i: tensor<i32>, %r: tensor<f32>, %ct: tensor<f32>) -> tens
 
 // -----
 
-// A while loop linear in its carry cannot be transposed yet (its trip
-// count is known only at run time): a not-implemented diagnostic.
+// Transpose of a linear_loop: the same loop, transposed, over the same
+// snapshots, whose linear step is the transposed step; the primal step
+// is kept to recompute the carries.
+// TR-LABEL: func.func private @loop_lin_transpose(%arg0: tensor<i64>, %arg1: tensor<i64>, %arg2: tensor<5xf32>, %arg3: tensor<f32>) -> tensor<f32>
+// TR: jxp.linear_loop %arg0, %arg1 snapshots(%arg2) carry(%arg3) transposed : (tensor<5xf32>, tensor<f32>) -> (tensor<f32>) step {
+// TR: jxp.sin
+// TR: } linear {
+// TR-NEXT: ^bb0(%[[P:.*]]: tensor<f32>, %[[CT:.*]]: tensor<f32>):
+// TR-NEXT: %[[C:.*]] = jxp.cos %[[P]]
+// TR-NEXT: %[[M:.*]] = jxp.mul %[[CT]], %[[C]]
+// TR-NEXT: jxp.yield %[[M]]
+func.func private @loop_lin(%n: tensor<i64>, %s: tensor<i64>, %buf: tensor<5xf32>, %t: tensor<f32>) -> tensor<f32> {
+  %0 = jxp.linear_loop %n, %s snapshots(%buf) carry(%t) : (tensor<5xf32>, tensor<f32>) -> (tensor<f32>) step {
+  ^bb0(%p: tensor<f32>):
+    %q = jxp.sin %p : tensor<f32>
+    jxp.yield %q : tensor<f32>
+  } linear {
+  ^bb0(%p: tensor<f32>, %u: tensor<f32>):
+    %c = jxp.cos %p : tensor<f32>
+    %v = jxp.mul %u, %c : tensor<f32>
+    jxp.yield %v : tensor<f32>
+  }
+  return %0 : tensor<f32>
+}
+func.func @loop_main(%n: tensor<i64>, %s: tensor<i64>, %buf: tensor<5xf32>, %ct: tensor<f32>) -> tensor<f32> {
+  %0 = jxp.linear_transpose @loop_lin(%n, %s, %buf, %ct) wrt [3] : (tensor<i64>, tensor<i64>, tensor<5xf32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// A jxp.while itself is never transposed: reverse mode splits it first.
 func.func private @while_lin(%dx: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{reverse-mode differentiation through jxp.while (a loop whose trip count is known only at run time) is not implemented yet}}
+  // expected-error @+1 {{jxp.while cannot be transposed: reverse mode splits it first (partial evaluation makes its linear part a jxp.linear_loop)}}
   %r = jxp.while (%dx) : tensor<f32> cond {
   ^bb0(%a: tensor<f32>):
     %t = jxp.constant dense<true> : tensor<i1>

@@ -681,6 +681,40 @@ def _entries():
               f'  ^bb0(%x: {V3}):\n    jxp.yield %x : {V3}\n  }}\n'
               f'  return %0 : {V3}\n}}\n',
               "'jxp.remat' op", diff=(0,)))
+    # linear_loop: linear in its carry. Its dot-product test checks the
+    # transposed loop (13 steps: segments of 5 over 4 snapshot slots, so
+    # each segment's second buffer keeps every 2nd carry and recomputes the
+    # others) against the loop itself; the snapshots must be the primal
+    # carries at steps 0, 5, 10, as partial evaluation writes them.
+    i64 = T([], "i64")
+    buf, p2 = T([5, 2]), T([2])
+
+    def loop_inputs(rng):
+        snaps = [rng.uniform(-1, 1, 2)]
+        for _ in range(2):
+            p = snaps[-1]
+            for _ in range(5):
+                p = np.sin(p)
+            snaps.append(p)
+        snaps += [np.zeros(2)] * 2   # unused slot, scratch slot
+        return [np.int64(13), np.int64(5), np.stack(snaps),
+                rng.uniform(-1, 1, 2)]
+    loop_regions = (f"step {{\n^bb0(%p: {p2}):\n  %q = jxp.sin %p : {p2}\n"
+                    f"  jxp.yield %q : {p2}\n}} linear {{\n"
+                    f"^bb0(%p: {p2}, %u: {p2}):\n  %c = jxp.cos %p : {p2}\n"
+                    f"  %v = jxp.mul %u, %c : {p2}\n  jxp.yield %v : {p2}\n}}")
+    add(Entry("linear_loop", [i64, i64, buf, p2],
+              f"%0 = jxp.linear_loop %a0, %a1 snapshots(%a2) carry(%a3) : "
+              f"({buf}, {p2}) -> ({p2}) " + loop_regions,
+              [("%0", p2)], loop_inputs,
+              f'func.func @f(%a0: {i64}, %a1: {T([1])}, %a2: {p2}) -> {p2} {{\n'
+              f'  %0 = jxp.linear_loop %a0, %a0 snapshots(%a1) carry(%a2) : '
+              f'({T([1])}, {p2}) -> ({p2}) step {{\n'
+              f'  ^bb0(%p: {T([])}):\n    jxp.yield %p : {T([])}\n'
+              f'  }} linear {{\n  ^bb0(%p: {T([])}, %u: {p2}):\n'
+              f'    jxp.yield %u : {p2}\n  }}\n'
+              f'  return %0 : {p2}\n}}\n',
+              "'jxp.linear_loop' op", linear=((3,),)))
     return e
 
 

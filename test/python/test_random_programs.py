@@ -660,12 +660,13 @@ KNOWN_DIFFERENCES = {
         _node_on({"jnp.arctan"}, _any_complex, "values differ"),
         example(False, [("array", "complex64", (3,), 346)],
                 [("jnp.arctan", (0,), ())])),
-    "reverse mode through lax.while_loop (a trip count known only at run "
-    "time) is not implemented yet (issue 12, item 5): JAX raises "
-    "ValueError, jxp NotImplementedError naming jxp.while": (
-        lambda prog, why: why.startswith("grad: jxp raises "
-                                         "NotImplementedError")
-        and "reverse-mode differentiation through jxp.while" in why,
+    "reverse mode through lax.while_loop: JAX raises ValueError, jxp "
+    "differentiates it (issue 12, item 5; its gradients are checked against "
+    "JAX's fori_loop of the same trip count in test_control_flow.py)": (
+        lambda prog, why: why.startswith("grad: JAX raises ValueError: "
+                                         "Reverse-mode differentiation does "
+                                         "not work for lax.while_loop")
+        and why.endswith("jxp returns"),
         example(False, [("array", "float32", (3,), 1)],
                 [("lax.while_loop", (0,), ("sin", 2))])),
     "JAX's own lax.sort fails on a Python scalar (AttributeError: 'int' "

@@ -528,7 +528,32 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False,
         return ((value, aux_value), g) if has_aux else (value, g)
 
     body.__name__ = f"value_and_grad_{name}"
-    return _staged(body)
+    staged = _staged(body)
+
+    @functools.wraps(fun)
+    def value_and_grad_f(*args, **kwargs):
+        # As in JAX, Python scalars among the arguments not differentiated
+        # reach `fun` as they are (`range(n)`, `isinstance(n, int)` work),
+        # eagerly and under jit alike.
+        single, nums = _argnums_tuple(argnums, len(args), "grad")
+        nums = tuple(i % len(args) for i in nums)
+        static = {i for i, a in enumerate(args)
+                  if i not in nums and type(a) in (bool, int, float, complex)}
+        if not static:
+            return staged(*args, **kwargs)
+        dyn = [i for i in range(len(args)) if i not in static]
+
+        @functools.wraps(fun)
+        def with_static(*dyn_args, **kw):
+            full = list(args)
+            for i, a in zip(dyn, dyn_args):
+                full[i] = a
+            return fun(*full, **kw)
+        new = tuple(dyn.index(i) for i in nums)
+        return value_and_grad(with_static, new[0] if single else new,
+                              has_aux, holomorphic, allow_int)(
+            *[args[i] for i in dyn], **kwargs)
+    return value_and_grad_f
 
 
 def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False,

@@ -68,6 +68,9 @@ class Config:
         "jax_compilation_cache_dir": (None, _to_optional_path, False),
         "jax_compilation_cache_max_size": (-1, _to_int, False),
         "jax_persistent_cache_min_compile_time_secs": (1.0, _to_float, False),
+        # jxp's own: snapshot slots per level for reverse mode through
+        # lax.while_loop (see lax.while_loop).
+        "jxp_while_loop_snapshots": (64, _to_int, True),
     }
 
     def __init__(self):
