@@ -390,6 +390,64 @@ def test_seed002_parameter_tree_through_jit():
                 step_rj(params, np.float32(-1.5)), **TOL)
 
 
+def _seed002_scan_loss(jx, record):
+    """Seed 002 in full (issue 12, item 7): an Equinox-style module (a
+    registered pytree class holding an array, with a method) passed as the
+    nondiff callable of a custom_jvp whose rule takes symbolic zeros, called
+    inside lax.scan; y is an array that is not differentiated."""
+    @jx.tree_util.register_pytree_node_class
+    class Module:
+        def __init__(self, W, act):
+            self.W, self.act = W, act
+
+        def tree_flatten(self):
+            return (self.W,), self.act
+
+        @classmethod
+        def tree_unflatten(cls, act, children):
+            return cls(children[0], act)
+
+        def __call__(self, x):
+            return self.act(self.W @ x)
+
+    f = apply_fun(jx, symbolic_zeros=True, record=record)
+
+    def loss(W, xs, y):
+        module = Module(W, jx.numpy.tanh)
+
+        def step(c, x):
+            return c + jx.numpy.sum(f(module, x * c, y)), c
+        c, cs = jx.lax.scan(step, 1.0, xs)
+        return c + cs.sum()
+    return loss
+
+
+def test_seed002_in_full():
+    """jit(grad), grad and grad(jit) of the scan. JAX's own custom_jvp
+    version leaks a tracer here (the seed's error, jax#20889: which call
+    fails depends on what ran before in the process), so the expected
+    values are JAX's for the same math without the custom rule."""
+    W, x, y = _seed002_inputs()
+    xs = np.stack([x, x * 0.5, -x])
+
+    def plain(W, xs, y):
+        def step(c, x):
+            return c + jax.numpy.sum(jax.numpy.tanh(W @ (x * c)) * y), c
+        c, cs = jax.lax.scan(step, 1.0, xs)
+        return c + cs.sum()
+    record = []
+    l_jx = _seed002_scan_loss(jxp, record)
+    for W_ in (W, W * 2.0 - 0.5):   # new module arrays, new results
+        want = jax.jit(jax.grad(plain, argnums=1))(W_, xs, y)
+        assert_same(jxp.jit(jxp.grad(l_jx, argnums=1))(W_, xs, y), want,
+                    **TOL)
+        assert_same(jxp.grad(l_jx, argnums=1)(W_, xs, y), want, **TOL)
+        beyond_jax(lambda: assert_same(
+            jxp.grad(jxp.jit(l_jx), argnums=1)(W_, xs, y), want, **TOL))
+    # The rule saw x differentiated and y as a symbolic zero.
+    assert set(record) == {(False, True)}
+
+
 # --- symbolic zeros ----------------------------------------------------------
 
 

@@ -485,8 +485,10 @@ TRANSFORMS = {"jvp", "vjp", "linear_transpose", "custom_lin"}
 # Region ops (structural): they add no math of their own at special points;
 # their JVPs differentiate the ops inside them, audited here one by one.
 # Their numbers are checked against JAX's lax.cond/switch/while_loop/scan
-# in test_control_flow_ir.py and by the op matrix (test_op_matrix.py).
-CONTROL_FLOW = {"cond", "while", "scan", "yield"}
+# and jax.checkpoint in test_control_flow*.py and test_checkpoint.py, and
+# by the op matrix (test_op_matrix.py); linear_loop, reverse mode's part
+# of a while loop, against JAX's fori_loop of the same trip count.
+CONTROL_FLOW = {"cond", "while", "scan", "remat", "linear_loop", "yield"}
 
 
 # ---------------------------------------------------------------------------
