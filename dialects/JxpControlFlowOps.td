@@ -67,6 +67,7 @@ def Jxp_WhileOp : Jxp_RegionOp<"while", [Jxp_Linear]> {
   let arguments = (ins Variadic<Jxp_Tensor>:$init);
   let results = (outs Variadic<Jxp_Tensor>:$results);
   let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
+  let hasCanonicalizer = 1;
 }
 
 def Jxp_ScanOp : Jxp_RegionOp<"scan", [Jxp_Linear]> {

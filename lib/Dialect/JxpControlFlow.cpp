@@ -10,8 +10,10 @@
 
 #include "Dialect/JxpDialect.h"
 
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
@@ -637,7 +639,158 @@ struct ScanUnusedInputs : OpRewritePattern<ScanOp> {
 };
 } // namespace
 
+//===----------------------------------------------------------------------===//
+// Loop-invariant code motion (scan and while)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The ops of `body` that compute the same value at every step: pure,
+/// region-free ops reading only `invariant` block arguments, constants
+/// and each other (at least one argument or other such op: a constant
+/// alone stays where it is). Fills `hoisted` in block order.
+void invariantOps(Block &body, DenseSet<Value> invariant,
+                  SmallVectorImpl<Operation *> &hoisted) {
+  for (Operation &op : body.without_terminator()) {
+    if (op.getNumRegions() || !isMemoryEffectFree(&op))
+      continue;
+    bool reads = llvm::all_of(op.getOperands(), [&](Value v) {
+      return invariant.contains(v);
+    });
+    if (!reads)
+      continue;
+    if (op.getNumOperands() != 0)
+      hoisted.push_back(&op);
+    for (Value r : op.getResults())
+      invariant.insert(r);
+  }
+}
+
+/// Clones `hoisted` (and the constants they read) before `loop`, `map`
+/// giving the invariant block arguments' values there. Returns the hoisted
+/// results the rest of the body reads, which must become loop inputs.
+SmallVector<Value> hoistBefore(PatternRewriter &rewriter, Operation *loop,
+                               Block &body, ArrayRef<Operation *> hoisted,
+                               IRMapping &map) {
+  DenseSet<Operation *> set(hoisted.begin(), hoisted.end());
+  rewriter.setInsertionPoint(loop);
+  for (Operation &op : body.without_terminator()) {
+    bool constantForHoisted =
+        op.getNumOperands() == 0 && op.getNumRegions() == 0 &&
+        llvm::any_of(op.getUsers(),
+                     [&](Operation *u) { return set.contains(u); });
+    if (set.contains(&op) || constantForHoisted)
+      rewriter.clone(op, map);
+  }
+  SmallVector<Value> needed;
+  for (Operation *op : hoisted)
+    for (Value r : op->getResults())
+      if (llvm::any_of(r.getUsers(),
+                       [&](Operation *u) { return !set.contains(u); }))
+        needed.push_back(r);
+  return needed;
+}
+
+/// Replaces the uses of `from` outside `hoisted` by `to`, then erases the
+/// hoisted ops (last first: they only read each other now).
+void replaceHoisted(PatternRewriter &rewriter, ArrayRef<Operation *> hoisted,
+                    ArrayRef<Value> from, ArrayRef<Value> to) {
+  DenseSet<Operation *> set(hoisted.begin(), hoisted.end());
+  for (auto [f, t] : llvm::zip(from, to))
+    rewriter.replaceUsesWithIf(f, t, [&](OpOperand &use) {
+      return !set.contains(use.getOwner());
+    });
+  for (Operation *op : llvm::reverse(hoisted))
+    rewriter.eraseOp(op);
+}
+
+/// What a scan's step computes from its consts alone runs once, before
+/// the scan; the results it needs become consts.
+struct ScanHoistInvariants : OpRewritePattern<ScanOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ScanOp op,
+                                PatternRewriter &rewriter) const override {
+    Block &body = op.getBody().front();
+    int64_t nc = op.getNumConsts();
+    DenseSet<Value> invariant;
+    IRMapping map;
+    for (int64_t i = 0; i < nc; ++i) {
+      invariant.insert(body.getArgument(i));
+      map.map(body.getArgument(i), op.getArgs()[i]);
+    }
+    SmallVector<Operation *> hoisted;
+    invariantOps(body, invariant, hoisted);
+    if (hoisted.empty())
+      return failure();
+    SmallVector<Value> needed = hoistBefore(rewriter, op, body, hoisted, map);
+    SmallVector<Value> outside, args;
+    for (Value v : needed)
+      outside.push_back(map.lookup(v));
+    rewriter.modifyOpInPlace(op, [&] {
+      for (auto [k, v] : llvm::enumerate(needed))
+        args.push_back(body.insertArgument(nc + k, v.getType(), v.getLoc()));
+      op->insertOperands(nc, outside);
+      op.setNumConsts(nc + needed.size());
+    });
+    replaceHoisted(rewriter, hoisted, needed, args);
+    return success();
+  }
+};
+
+/// What a while loop's body computes from carries it passes through
+/// unchanged runs once, before the loop; the results it needs become
+/// carries passed through.
+struct WhileHoistInvariants : OpRewritePattern<WhileOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(WhileOp op,
+                                PatternRewriter &rewriter) const override {
+    Block &body = op.getBody().front();
+    Operation *yield = body.getTerminator();
+    DenseSet<Value> invariant;
+    IRMapping map;
+    for (BlockArgument a : body.getArguments())
+      if (yield->getOperand(a.getArgNumber()) == a) {
+        invariant.insert(a);
+        map.map(a, op.getInit()[a.getArgNumber()]);
+      }
+    SmallVector<Operation *> hoisted;
+    invariantOps(body, invariant, hoisted);
+    if (hoisted.empty())
+      return failure();
+    SmallVector<Value> needed = hoistBefore(rewriter, op, body, hoisted, map);
+    SmallVector<Value> inits(op.getInit());
+    for (Value v : needed)
+      inits.push_back(map.lookup(v));
+    auto loop = WhileOp::create(rewriter, op.getLoc(),
+                                ValueRange(inits).getTypes(), inits);
+    loop->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+    rewriter.inlineRegionBefore(op.getCond(), loop.getCond(),
+                                loop.getCond().end());
+    rewriter.inlineRegionBefore(op.getBody(), loop.getBody(),
+                                loop.getBody().end());
+    SmallVector<Value> args;
+    for (Value v : needed) {
+      loop.getCond().front().addArgument(v.getType(), v.getLoc());
+      args.push_back(body.addArgument(v.getType(), v.getLoc()));
+    }
+    rewriter.modifyOpInPlace(yield, [&] {
+      SmallVector<Value> next(yield->getOperands());
+      llvm::append_range(next, args);
+      yield->setOperands(next);
+    });
+    replaceHoisted(rewriter, hoisted, needed, args);
+    rewriter.replaceOp(op, loop->getResults().take_front(op.getNumResults()));
+    return success();
+  }
+};
+} // namespace
+
 void ScanOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                          MLIRContext *context) {
-  results.add<ScanOfLengthZero, ScanDeadCarries, ScanUnusedInputs>(context);
+  results.add<ScanOfLengthZero, ScanDeadCarries, ScanUnusedInputs,
+              ScanHoistInvariants>(context);
+}
+
+void WhileOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<WhileHoistInvariants>(context);
 }

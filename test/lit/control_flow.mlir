@@ -342,3 +342,55 @@ func.func @linear_loops(%n: tensor<i64>, %s: tensor<i64>, %buf: tensor<5x2xf32>,
   }
   return %0, %1 : tensor<2xf32>, tensor<2xf32>
 }
+
+// -----
+
+// Loop-invariant code motion: what a scan's step computes from its consts
+// alone (exp(w) * 2, with its constant) runs once before the scan and
+// becomes a const; the step keeps what reads the carry.
+// CANON-LABEL: func @scan_invariant
+// CANON: %[[TWO:.*]] = jxp.constant dense<2.000000e+00>
+// CANON: %[[E:.*]] = jxp.exp %arg0
+// CANON: %[[M:.*]] = jxp.mul %[[E]], %[[TWO]]
+// CANON: jxp.scan length 4 consts(%[[M]]) carry(%arg1) xs() : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>)
+// CANON-NEXT: ^bb0(%[[C:.*]]: tensor<3xf32>, %[[H:.*]]: tensor<3xf32>):
+// CANON-NEXT: %[[N:.*]] = jxp.mul %[[H]], %[[C]]
+// CANON-NEXT: jxp.yield %[[N]]
+func.func @scan_invariant(%w: tensor<3xf32>, %h: tensor<3xf32>) -> tensor<3xf32> {
+  %r = jxp.scan length 4 consts(%w) carry(%h) xs() : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>) {
+  ^bb0(%c: tensor<3xf32>, %hh: tensor<3xf32>):
+    %two = jxp.constant dense<2.0> : tensor<3xf32>
+    %e = jxp.exp %c : tensor<3xf32>
+    %m = jxp.mul %e, %two : tensor<3xf32>
+    %n = jxp.mul %hh, %m : tensor<3xf32>
+    jxp.yield %n : tensor<3xf32>
+  }
+  return %r : tensor<3xf32>
+}
+
+// -----
+
+// In a while loop, what the body computes from carries it passes through
+// unchanged runs once before the loop and rides along as a new carry.
+// CANON-LABEL: func @while_invariant
+// CANON: %[[E:.*]] = jxp.exp %arg1
+// CANON: %[[R:.*]]:3 = jxp.while (%arg0, %arg1, %[[E]]) : tensor<f32>, tensor<f32>, tensor<f32> cond
+// CANON: } do {
+// CANON-NEXT: ^bb0(%[[X:.*]]: tensor<f32>, %[[B:.*]]: tensor<f32>, %[[EB:.*]]: tensor<f32>):
+// CANON-NEXT: %[[Y:.*]] = jxp.add %[[X]], %[[EB]]
+// CANON-NEXT: jxp.yield %[[Y]], %[[B]], %[[EB]]
+// CANON: return %[[R]]#0
+func.func @while_invariant(%a: tensor<f32>, %b: tensor<f32>) -> tensor<f32> {
+  %r:2 = jxp.while (%a, %b) : tensor<f32>, tensor<f32> cond {
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %ten = jxp.constant dense<10.0> : tensor<f32>
+    %p = jxp.compare LT, %x, %ten : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    jxp.yield %p : tensor<i1>
+  } do {
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %e = jxp.exp %y : tensor<f32>
+    %z = jxp.add %x, %e : tensor<f32>
+    jxp.yield %z, %y : tensor<f32>, tensor<f32>
+  }
+  return %r#0 : tensor<f32>
+}
