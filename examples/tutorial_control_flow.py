@@ -1,7 +1,8 @@
 """The seed tutorial's section on conditions and loops in compiled
 functions (lax.fori_loop, lax.while_loop, lax.cond, lax.switch; its Python
 condition resolved at trace time is in tutorial_basics.py), plus lax.scan
-and Python control flow under an eager grad, as a user would write them
+and Python control flow under an eager grad, derivatives through loops and
+branches (and jax.checkpoint), as a user would write them
 with `import jxp as jax`.
 
 Runs with jxp by default; `JXP_EXAMPLE_BACKEND=jax` runs the same code with
@@ -92,3 +93,27 @@ try:
     jax.jit(jax.grad(f))(2.0)
 except Exception as e:  # noqa: BLE001 - the class is the point
     print(type(e).__name__)
+
+section("Derivatives through loops and branches")
+
+
+def rnn_loss(w, xs):
+    def step(h, x):
+        h = jnp.tanh(w * h + x)
+        return h, h
+    h, hs = jax.lax.scan(step, 0.0, xs)
+    return h + hs.sum()
+
+
+xs = jnp.linspace(-1.0, 1.0, 6)
+print(jax.grad(rnn_loss)(0.5, xs))
+print(jax.jit(jax.grad(rnn_loss, argnums=(0, 1)))(0.5, xs))
+power = jax.grad(lambda x: jax.lax.fori_loop(0, 3, lambda i, v: v * x, 1.0))
+print(power(2.0))
+print(jax.grad(lambda x: jax.lax.cond(x > 0, jnp.sin, jnp.cos, x))(1.0))
+print(jax.jacrev(lambda x: jax.lax.switch(1, [jnp.sin, jnp.exp], x))(
+    jnp.array([0.0, 1.0])))
+
+# jax.checkpoint recomputes the block in the backward pass: same gradient.
+block = jax.checkpoint(lambda x: jnp.sin(jnp.sin(x)))
+print(jax.grad(lambda x: block(block(x)).sum())(jnp.arange(3.0)))
