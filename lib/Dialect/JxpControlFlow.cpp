@@ -433,7 +433,9 @@ LogicalResult ScanOp::verify() {
     return emitOpError("length must be >= 0, got ") << length;
   if (unroll < 1)
     return emitOpError("unroll must be >= 1, got ") << unroll;
-  if (numConsts < 0 || numCarry < 0 || numConsts + numCarry > numArgs)
+  // (Compared without adding: huge counts must not overflow.)
+  if (numConsts < 0 || numCarry < 0 || numConsts > numArgs ||
+      numCarry > numArgs - numConsts)
     return emitOpError("num_consts (")
            << numConsts << ") and num_carry (" << numCarry
            << ") must be >= 0 and count at most the " << numArgs

@@ -210,3 +210,15 @@ func.func @linear_loop_step(%n: tensor<i64>, %b: tensor<4xf32>, %t: tensor<f32>)
   }
   return %r : tensor<f32>
 }
+
+// -----
+
+// Found by fuzzing: counts whose sum overflows.
+func.func @scan_counts_overflow(%a: tensor<f32>, %x: tensor<2xf32>) -> tensor<f32> {
+  // expected-error @+1 {{num_consts (1) and num_carry (9223372036854775807) must be >= 0 and count at most the 2 operands}}
+  %r = "jxp.scan"(%a, %x) <{length = 2 : i64, num_carry = 9223372036854775807 : i64, num_consts = 1 : i64, reverse = false, unroll = 1 : i64}> ({
+  ^bb0(%c: tensor<f32>, %y: tensor<f32>):
+    jxp.yield %c : tensor<f32>
+  }) : (tensor<f32>, tensor<2xf32>) -> tensor<f32>
+  return %r : tensor<f32>
+}

@@ -119,6 +119,14 @@ def _map(lax, np_):
     return f
 
 
+def _map_batched(lax, np_):
+    """batch_size: full batches, then the remainder."""
+    def f(xs):
+        return lax.map(lambda x: {"s": np_.sin(x).sum(), "c": x * 2}, xs,
+                       batch_size=3)
+    return f
+
+
 def _nested(lax, np_):
     """scan in cond in scan, while in scan."""
     def f(xs):
@@ -164,6 +172,9 @@ PROGRAMS = {
     "scan_length": (_scan_length_only, [(F32(1.5),)]),
     "scan_unroll": (_scan_unroll, [(np.arange(5, dtype=F32) / 4,)]),
     "map": (_map, [(np.arange(4, dtype=F32),)]),
+    "map_batched": (_map_batched, [(np.arange(20, dtype=F32).reshape(10, 2),),
+                                   (np.ones((6, 2), F32),),
+                                   (np.ones((2, 2), F32),)]),
     "nested": (_nested, [(np.array([1.0, -2.0, 3.0], F32),)]),
     "select_n": (_select_n, [(np.array([0, 1, 2], np.int32),
                               np.ones(3, F32)),

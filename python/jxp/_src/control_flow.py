@@ -506,13 +506,46 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1,
 
 
 def map(f, xs, *, batch_size=None):  # noqa: A001
-    """f over the leading axis of xs, as lax.map (a scan without carry)."""
-    if batch_size is not None:
-        raise NotImplementedError("lax.map with batch_size needs vmap")
-
+    """f over the leading axis of xs, as lax.map (a scan without carry).
+    With batch_size, as JAX's: a scan over batches of that many elements,
+    then the remainder; within a batch JAX uses vmap(f), jxp a nested scan
+    (the same values; vmap comes with the batching pass)."""
     def step(_, x):
         return (), f(x)
-    return scan(step, (), xs)[1]
+    if batch_size is None:
+        return scan(step, (), xs)[1]
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or \
+            batch_size < 1:
+        raise ValueError(f"lax.map: batch_size must be a positive int, got "
+                         f"{batch_size!r}")
+    leaves, tree = tree_util.tree_flatten(xs)
+    lengths = {abstractify(x).shape[0] for x in leaves if abstractify(x).shape}
+    if len(lengths) != 1:
+        return scan(step, (), xs)[1]   # scan's own error
+    n = lengths.pop()
+    batches, rest = divmod(n, batch_size)
+    if n == 0:
+        return scan(step, (), xs)[1]
+
+    def batched(x):
+        return scan(step, (), x)[1]
+    out = []
+    if batches:
+        main = tree_util.tree_unflatten(tree, [
+            lax.reshape(x[:batches * batch_size],
+                        (batches, batch_size) + tuple(abstractify(x).shape[1:]))
+            for x in leaves])
+        ys = scan(lambda _, x: ((), batched(x)), (), main)[1]
+        out.append(tree_util.tree_map(
+            lambda y: lax.reshape(y, (batches * batch_size,)
+                                  + tuple(abstractify(y).shape[2:])), ys))
+    if rest:
+        out.append(batched(tree_util.tree_unflatten(
+            tree, [x[batches * batch_size:] for x in leaves])))
+    if len(out) == 1:
+        return out[0]
+    return tree_util.tree_map(
+        lambda a, b: lax.concatenate([a, b], 0), out[0], out[1])
 
 
 # ---------------------------------------------------------------------------
