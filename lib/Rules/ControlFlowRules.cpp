@@ -663,12 +663,54 @@ LogicalResult WhileOp::transpose(TransposeContext &ctx) {
 // linear_loop
 //===----------------------------------------------------------------------===//
 
+// Forward mode (a Hessian through a while loop): the same loop, transposed
+// or not, over the primal carry and its tangent (snapshots of both, the
+// step's JVP recomputing both) and over the linear carry and its tangent
+// (the linear step's JVP, still linear in the two: L(p, t) is linear in t,
+// so its derivative L_p(p, t)[dp] + L(p, dt) is linear in (t, dt)).
 LogicalResult LinearLoopOp::jvp(JvpContext &ctx) {
-  if (llvm::none_of(ctx.tangents(), [](Value t) { return (bool)t; }))
+  ArrayRef<Value> tangents = ctx.tangents();
+  if (llvm::none_of(tangents, [](Value t) { return (bool)t; }))
     return zeroJvp(*this, ctx.results());
-  return emitKindOpError(*this, ErrorKind::NotImplemented)
-         << "forward-mode differentiation of the reverse mode of a while "
-            "loop (a Hessian through a jxp.while) is not implemented yet";
+  unsigned np = getNumPrimal(), nt = getNumResults();
+  SmallVector<bool> pFlags, tFlags;
+  for (Value buf : getSnapshots())
+    pFlags.push_back(Emitter::isDifferentiable(
+        Emitter::typeOf(buf).getElementType()));
+  for (Value t : getInits())
+    tFlags.push_back(
+        Emitter::isDifferentiable(Emitter::typeOf(t).getElementType()));
+  OpBuilder &b = ctx.builder();
+  Emitter e(b, getLoc());
+  SmallVector<Value> args(getSnapshots());
+  appendFlagged(e, args, tangents.slice(2, np), getSnapshots(), pFlags);
+  llvm::append_range(args, getInits());
+  appendFlagged(e, args, tangents.drop_front(2 + np), getInits(), tFlags);
+  SmallVector<Type> types(getResultTypes());
+  appendFlaggedTypes(types, getResultTypes(), tFlags);
+  unsigned ndp = count(pFlags), ndt = count(tFlags);
+  auto jvp = LinearLoopOp::create(b, getLoc(), types, getTripCount(),
+                                  getStride(), args, np + ndp,
+                                  getTransposed());
+  jvp->setDiscardableAttrs((*this)->getDiscardableAttrDictionary());
+  SmallVector<bool> nonzero;
+  if (failed(ctx.differentiateRegion(getStep(), jvp.getStep(), pFlags,
+                                     pFlags, nonzero)))
+    return failure();
+  SmallVector<bool> linearFlags(pFlags);
+  llvm::append_range(linearFlags, tFlags);
+  if (failed(ctx.differentiateRegion(getLinear(), jvp.getLinear(),
+                                     linearFlags, tFlags, nonzero)))
+    return failure();
+  // (p, t, dp, dt) -> (p, dp, t, dt), as the snapshots and carries come.
+  permuteArguments(jvp.getLinear().front(),
+                   groupOrder({np, nt, ndp, ndt}, {0, 2, 1, 3}));
+  SmallVectorImpl<Value> &out = ctx.results();
+  ValueRange results = jvp->getResults();
+  llvm::append_range(out, results.take_front(nt));
+  ValueRange dts = results.drop_front(nt);
+  appendTangents(out, tFlags, dts);
+  return success();
 }
 
 LogicalResult LinearLoopOp::partialEval(PartialEvalContext &ctx) {

@@ -394,3 +394,30 @@ func.func @while_invariant(%a: tensor<f32>, %b: tensor<f32>) -> tensor<f32> {
   }
   return %r#0 : tensor<f32>
 }
+
+// -----
+
+// Forward mode through a linear_loop: the same loop over the primal carry
+// and its tangent (snapshots of both, the step's JVP) and the linear carry
+// and its tangent (the linear step's JVP, arguments (p, dp, t, dt)).
+// JVP-LABEL: func.func private @loop_fwd_jvp
+// JVP: jxp.linear_loop %arg0, %arg1 snapshots(%arg2, %arg4) carry(%arg3, %arg5) : (tensor<5xf32>, tensor<5xf32>, tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>) step {
+// JVP: } linear {
+// JVP-NEXT: ^bb0(%[[P:.*]]: tensor<f32>, %[[DP:.*]]: tensor<f32>, %[[T:.*]]: tensor<f32>, %[[DT:.*]]: tensor<f32>):
+func.func private @loop_fwd(%n: tensor<i64>, %s: tensor<i64>, %buf: tensor<5xf32>, %t: tensor<f32>) -> tensor<f32> {
+  %0 = jxp.linear_loop %n, %s snapshots(%buf) carry(%t) : (tensor<5xf32>, tensor<f32>) -> (tensor<f32>) step {
+  ^bb0(%p: tensor<f32>):
+    %q = jxp.sin %p : tensor<f32>
+    jxp.yield %q : tensor<f32>
+  } linear {
+  ^bb0(%p: tensor<f32>, %u: tensor<f32>):
+    %c = jxp.cos %p : tensor<f32>
+    %v = jxp.mul %u, %c : tensor<f32>
+    jxp.yield %v : tensor<f32>
+  }
+  return %0 : tensor<f32>
+}
+func.func @loop_fwd_main(%n: tensor<i64>, %s: tensor<i64>, %buf: tensor<5xf32>, %t: tensor<f32>, %dbuf: tensor<5xf32>, %dt: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %r:2 = jxp.jvp @loop_fwd(%n, %s, %buf, %t, %dbuf, %dt) wrt [2, 3] : (tensor<i64>, tensor<i64>, tensor<5xf32>, tensor<f32>, tensor<5xf32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  return %r#0, %r#1 : tensor<f32>, tensor<f32>
+}

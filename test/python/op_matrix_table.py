@@ -714,7 +714,7 @@ def _entries():
               f'  }} linear {{\n  ^bb0(%p: {T([])}, %u: {p2}):\n'
               f'    jxp.yield %u : {p2}\n  }}\n'
               f'  return %0 : {p2}\n}}\n',
-              "'jxp.linear_loop' op", linear=((3,),)))
+              "'jxp.linear_loop' op", diff=(2, 3), linear=((3,),)))
     return e
 
 

@@ -621,13 +621,25 @@ def test_while_snapshots_knob():
         jlax.while_loop(lambda c: c < 3, lambda c: c + 1, 0, snapshots=0)
 
 
-def test_hessian_through_while_is_a_clear_error():
-    """Forward over reverse through a while loop is not implemented yet
-    (JAX cannot differentiate it in reverse at all): a clear error."""
-    with pytest.raises(NotImplementedError, match="while"):
-        jxp.hessian(lambda x: jlax.while_loop(
-            lambda v: v < 10.0, lambda v: v * v + 1.0, x))(F32(1.5))
+def test_hessian_through_while():
+    """Forward over reverse through a while loop (JAX cannot differentiate
+    it in reverse at all): against JAX's hessian of the fori_loop with the
+    same trip count; and jacfwd of jacrev with a pytree carry."""
+    def f_while(x):
+        return jlax.while_loop(lambda c: c[0] < 9, lambda c: (
+            c[0] + 1, jnp.sin(c[1] * 1.1) + c[1][::-1] * 0.5), (0, x),
+            snapshots=2)[1].sum()
+
+    def f_fori(x):
+        return rlax.fori_loop(0, 9, lambda i, c: (
+            c[0] + 1, rjnp.sin(c[1] * 1.1) + c[1][::-1] * 0.5), (0, x))[1].sum()
+    want = jax.hessian(f_fori)(X3)
+    assert_same(jxp.hessian(f_while)(X3), want, rtol=5e-5, atol=1e-6,
+                weak_type=False)
+    assert_same(jxp.jit(jxp.jacfwd(jxp.jacrev(f_while)))(X3), want,
+                rtol=5e-5, atol=1e-6, weak_type=False)
     # A while loop reverse mode does not need to differentiate is fine.
+
     def loss(lax, np_):
         def f(x):
             n = lax.while_loop(lambda k: k < x, lambda k: k + 1.0, 0.0)

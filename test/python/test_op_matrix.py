@@ -50,9 +50,6 @@ NO_JVP_CHECK = {
                        "error, as in JAX (test_custom_derivatives.py)",
     "custom_lin": "only its transpose is known: it has no JVP and cannot be "
                   "evaluated",
-    "linear_loop": "forward mode through reverse mode of a while loop is not "
-                   "implemented yet: its JVP rule is a not-implemented "
-                   "diagnostic (test_control_flow.py)",
 }
 # Ops in the ODS `Jxp_Linear` list without a dot-product test: why.
 NOT_LINEAR = {
