@@ -714,6 +714,19 @@ LogicalResult LinearLoopOp::jvp(JvpContext &ctx) {
 }
 
 LogicalResult LinearLoopOp::partialEval(PartialEvalContext &ctx) {
+  // Unknown carries (with known snapshots) keep the loop whole on the
+  // unknown side: it is linear in them. Known carries next to unknown
+  // operands (the JVP of a loop's reverse mode, differentiated in reverse
+  // again) would need per-step residuals of the loop itself.
+  bool anyUnknown = llvm::any_of(getOperands(),
+                                 [&](Value v) { return ctx.isUnknown(v); });
+  if (anyUnknown && llvm::any_of(getInits(), [&](Value v) {
+        return !ctx.isUnknown(v);
+      }))
+    return emitKindOpError(*this, ErrorKind::NotImplemented)
+           << "reverse-mode differentiation of the reverse mode of a while "
+              "loop (grad of grad through a jxp.while) is not implemented "
+              "yet; forward over reverse (jax.hessian, jacfwd(jacrev)) is";
   return ctx.defaultSplit(*this);
 }
 

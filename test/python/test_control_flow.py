@@ -647,3 +647,22 @@ def test_hessian_through_while():
         return f
     assert_same(jxp.grad(loss(jlax, jnp))(F32(2.5)),
                 jax.grad(loss(rlax, rjnp))(F32(2.5)))
+
+
+def test_grad_of_grad_through_while_is_a_clear_error():
+    """Reverse over reverse through a while loop is not implemented yet
+    (JAX cannot do reverse mode through it at all): NotImplementedError
+    naming it, never a wrong number. Through scan and cond it works."""
+    with pytest.raises(NotImplementedError, match="grad of grad"):
+        jxp.grad(jxp.grad(lambda x: jlax.while_loop(
+            lambda v: v < 10.0, lambda v: v * 1.5 + x, x)))(F32(1.0))
+
+    def f(lax, np_):
+        def g(x):
+            c, ys = lax.scan(lambda c, y: (np_.sin(c * x + y), c * y), 0.3,
+                             np_.arange(4.0))
+            return lax.cond(x > 0, lambda v: v ** 3, np_.cos, c) + ys.sum()
+        return g
+    got = jxp.jit(jxp.grad(jxp.grad(jxp.grad(f(jlax, jnp)))))(F32(0.7))
+    want = jax.grad(jax.grad(jax.grad(f(rlax, rjnp))))(F32(0.7))
+    assert_same(got, want, rtol=1e-5, weak_type=False)
