@@ -1,4 +1,4 @@
-//===- ControlFlowRules.cpp - AD rules of cond, while and scan --*- C++ -*-===//
+//===- ControlFlowRules.cpp - AD rules of the region ops --------*- C++ -*-===//
 //
 // Forward mode differentiates the regions with the pass's own machinery
 // (JvpContext::differentiateRegion). Symbolic zeros stay symbolic through
@@ -16,6 +16,16 @@
 // branches. The transpose of a scan is a scan in the other direction
 // whose carry is the carry's cotangent plus accumulators for the linear
 // consts; that of a cond is a cond of the transposed branches.
+//
+// remat (jax.checkpoint) is split as JAX's remat partial eval: the known
+// part inline, the unknown part a remat that first recomputes what its
+// policy does not let partial evaluation save.
+//
+// A while loop's trip count is known only at run time, so its residuals
+// cannot be stacked: the known side counts the steps and keeps snapshots
+// of the primal carry, and the unknown side is a linear_loop that
+// recomputes the primal carries from them (beyond JAX, which cannot
+// differentiate a while loop in reverse mode).
 //
 //===----------------------------------------------------------------------===//
 
