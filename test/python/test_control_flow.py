@@ -1,5 +1,6 @@
-"""lax.cond, switch, while_loop, fori_loop, scan, map and select_n against
-JAX (issue 12): values, dtypes, weak types and error classes, eagerly and
+"""lax.cond, switch, while_loop, fori_loop, scan, map, select_n and
+jnp.piecewise against JAX (issue 12): values, dtypes, weak types and error
+classes, eagerly and
 under jit, and derivatives through them: forward mode, and reverse mode
 (grad, vjp, jacrev, hessian) through cond, switch, scan and static
 fori_loop.
@@ -127,6 +128,19 @@ def _map_batched(lax, np_):
     return f
 
 
+def _piecewise(lax, np_):
+    """jnp.piecewise: functions with extra arguments, a constant, the last
+    true condition winning, a default."""
+    def f(x):
+        a = np_.piecewise(x, [x < 0, x >= 1, x > 1.5],
+                          [lambda v, k: np_.sin(v) * k,
+                           lambda v, k: k * v ** 2, 7.0,
+                           lambda v, k: v], 3.0)
+        b = np_.piecewise(x, [x < 0], [lambda v: -v])
+        return a, b
+    return f
+
+
 def _nested(lax, np_):
     """scan in cond in scan, while in scan."""
     def f(xs):
@@ -172,6 +186,9 @@ PROGRAMS = {
     "scan_length": (_scan_length_only, [(F32(1.5),)]),
     "scan_unroll": (_scan_unroll, [(np.arange(5, dtype=F32) / 4,)]),
     "map": (_map, [(np.arange(4, dtype=F32),)]),
+    "piecewise": (_piecewise, [(np.linspace(-2, 2, 9).astype(F32),),
+                               (np.linspace(-2, 2, 6).astype(F32)
+                                .reshape(2, 3),), (F32(0.5),)]),
     "map_batched": (_map_batched, [(np.arange(20, dtype=F32).reshape(10, 2),),
                                    (np.ones((6, 2), F32),),
                                    (np.ones((2, 2), F32),)]),
