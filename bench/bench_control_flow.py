@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """jxp vs JAX: long loops under jit, forward and reverse mode.
 
-Two programs, each run by jxp and by JAX (0.10.2) in one process:
+Three programs, each run by jxp and by JAX (0.10.2) in one process:
 
   rnn   jit of an RNN-style lax.scan over 1,000 steps,
         h <- tanh(h @ W + x @ U + b), xs of shape (1000, 32), hidden 128;
@@ -11,16 +11,27 @@ Two programs, each run by jxp and by JAX (0.10.2) in one process:
         (h: f32[16, 32], acc: f32[]) updated by a two-layer residual MLP;
         the gradient is with respect to the MLP's parameters, so reverse
         mode goes through the whole loop.
+  while jit(grad(loss)) where loss runs a lax.while_loop whose trip count n
+        is a run-time argument (`i < limit`), n = 1,000 and 10,000, over a
+        carry x: f32[128, 128] (x <- x + 0.01 tanh(x * w + b), w and b per
+        column).  JAX cannot differentiate a while_loop in reverse mode, so
+        its side is the same body in a fori_loop of static length n, which
+        stores every step's residuals; jxp keeps 2 (B + 1) carries (B = 64
+        snapshots, and 16 and 256 at n = 10,000).
 
 For each it prints the first call of a fresh function (trace, for `fori`
-also differentiate, + compile + run), the steady-state run time (median of
-many calls of one cached function) and the instruction count of XLA's
-optimized HLO, with the ratio jxp / JAX (< 1: jxp smaller or faster).
-Before timing, jxp's outputs are checked against JAX's.  Timings are
-printed, never asserted.
+and `while` also differentiate, + compile + run), the steady-state run time
+(median of many calls of one cached function) and the instruction count of
+XLA's optimized HLO, with the ratio jxp / JAX (< 1: jxp smaller or faster);
+for `while` also the peak memory XLA plans for the program (arguments +
+outputs + temporaries, from the compiled executable's memory stats), and
+the system CPU time and minor page faults per steady-state call.  A call
+lasts until the process has gone quiet (see settle).  Before timing, jxp's
+outputs are checked against JAX's.  Timings are printed, never asserted.
 
-    python3 bench/bench_control_flow.py            # full run (~1 minute)
+    python3 bench/bench_control_flow.py            # full run (~3 minutes)
     python3 bench/bench_control_flow.py --quick    # fewer repetitions
+    python3 bench/bench_control_flow.py --only while   # some programs only
     python3 bench/bench_control_flow.py --dump DIR # + write both StableHLOs
 
 Works with jxp pip-installed or, failing that, from this checkout's
@@ -28,9 +39,11 @@ Works with jxp pip-installed or, failing that, from this checkout's
 """
 
 import argparse
+import functools
 import gc
 import os
 import re
+import resource
 import statistics
 import sys
 import time
@@ -54,6 +67,12 @@ STEPS = 1000
 HIDDEN, INPUT = 128, 32
 # fori: batch and width of the carried state.
 BATCH, WIDTH = 16, 32
+# while: the carry's shape, the trip counts, the snapshot counts B tried at
+# the largest trip count besides the default (64), the step size.
+CARRY = (128, 128)
+WHILE_STEPS = (1000, 10000)
+SNAPSHOTS = (16, 256)
+DT = 0.01
 
 
 # ---------------------------------------------------------------------------
@@ -111,6 +130,52 @@ def fori_inputs(rng):
     return p, h0
 
 
+def ode_step(lib, p, x):
+    """One explicit Euler step, elementwise: cheap per step, so that the
+    loop's cost is its memory traffic more than its arithmetic."""
+    return x + DT * lib.numpy.tanh(x * p["w"] + p["b"])
+
+
+def make_while(lib, snapshots=None):
+    """grad of a loss whose while_loop runs until the counter reaches
+    `limit`, an argument: the trip count is known only at run time (jxp
+    only; JAX raises ValueError)."""
+    jnp, lax = lib.numpy, lib.lax
+    options = {} if snapshots is None else {"snapshots": snapshots}
+
+    def loss(p, x0, limit):
+        def keep_going(carry):
+            return carry[0] < limit
+
+        def body(carry):
+            i, x = carry
+            return i + 1, ode_step(lib, p, x)
+        _, x = lax.while_loop(keep_going, body,
+                              (jnp.zeros((), jnp.int32), x0), **options)
+        return jnp.mean(x * x)
+    return lib.grad(loss)
+
+
+def make_static_fori(steps):
+    """make(lib): grad of the same loss with the trip count fixed at trace
+    time, a fori_loop (a scan): what JAX can differentiate."""
+    def make(lib):
+        jnp, lax = lib.numpy, lib.lax
+
+        def loss(p, x0):
+            x = lax.fori_loop(0, steps, lambda i, x: ode_step(lib, p, x), x0)
+            return jnp.mean(x * x)
+        return lib.grad(loss)
+    return make
+
+
+def while_inputs(rng):
+    cols = CARRY[1]
+    p = {"w": rng.normal(size=cols), "b": rng.normal(size=cols) * 0.1}
+    p = {k: v.astype(np.float32) for k, v in p.items()}
+    return p, rng.normal(size=CARRY).astype(np.float32)
+
+
 # ---------------------------------------------------------------------------
 # Measuring
 # ---------------------------------------------------------------------------
@@ -134,28 +199,53 @@ def block(lib, out):
             jxp.block_until_ready)(out)
 
 
+def settle(poll=0.01, max_wait=2.0):
+    """Waits until this process stops using CPU and returns when it last
+    did.  XLA frees a call's temporaries on its own threads after the
+    results are ready: ~0.15 s of system time for JAX's 2 GB at 10^4
+    steps of `while`, which would otherwise be charged to whichever
+    function runs next.  The process's CPU clock moves in scheduler ticks
+    (4 ms here), so it is read every `poll` seconds; a busy core adds
+    about `poll`, a quiet process at most a stray tick."""
+    start = last_busy = perf()
+    cpu = time.process_time()  # all threads, user + system
+    while perf() - start < max_wait:
+        time.sleep(poll)
+        now = time.process_time()
+        if now - cpu < poll / 2:
+            break
+        cpu, last_busy = now, perf()
+    return last_busy
+
+
 def first_call(lib, make, args):
-    """Seconds of one call of jit(make(lib)): trace + compile + run."""
+    """Seconds of one call of jit(make(lib)): trace + compile + run, until
+    the process has gone quiet (see settle)."""
     f = lib.jit(make(lib))
     with no_gc():
         t = perf()
         block(lib, f(*args))
-        t = perf() - t
+        t = settle() - t
     return t, f
 
 
 def first_calls(make, x_args, j_args, reps):
-    """Median first-call times of jxp and JAX, alternating between them so
-    that load from other processes hits both alike."""
-    tx, tj, keep = [], [], []  # keep functions alive: no id reuse
+    """Median first-call times of jxp and JAX."""
+    return tuple(first_calls_of([(jxp, make, x_args), (jax, make, j_args)],
+                                reps))
+
+
+def first_calls_of(contenders, reps):
+    """Median first-call times of each (lib, make, args), taking turns so
+    that load from other processes hits all alike."""
+    times = [[] for _ in contenders]
+    keep = []  # keep functions alive: no id reuse
     for _ in range(reps):
-        t, f = first_call(jxp, make, x_args)
-        tx.append(t)
-        keep.append(f)
-        t, f = first_call(jax, make, j_args)
-        tj.append(t)
-        keep.append(f)
-    return statistics.median(tx), statistics.median(tj)
+        for (lib, make, args), out in zip(contenders, times):
+            t, f = first_call(lib, make, args)
+            out.append(t)
+            keep.append(f)
+    return [statistics.median(t) for t in times]
 
 
 def batch_size(fn, min_time):
@@ -175,19 +265,37 @@ def steady_state(fx, fj, batches, min_time):
     """Median per-call time of cached calls, in batches of the same number
     of calls for both, jxp and JAX batches alternating; returns (jxp, JAX,
     calls per batch)."""
+    (tx, tj), _, n = steady_states((fx, fj), batches, min_time)
+    return tx, tj, n
+
+
+def steady_states(fns, batches, min_time):
+    """Median per-call time of cached calls of each function, in batches
+    of the same number of calls for all, the functions taking turns; a
+    batch ends when the process has gone quiet (see settle).  Returns
+    (times, (minor page faults, system CPU seconds) per call, calls per
+    batch)."""
     for _ in range(3):  # warm-up
-        fx()
-        fj()
-    n = max(batch_size(fx, min_time), batch_size(fj, min_time))
-    tx, tj = [], []
+        for fn in fns:
+            fn()
+    n = max(batch_size(fn, min_time) for fn in fns)
+    times = [[] for _ in fns]
+    kernel = [([], []) for _ in fns]
+    settle()
     with no_gc():
         for _ in range(batches):
-            for fn, out in ((fx, tx), (fj, tj)):
+            for fn, t_out, (f_out, s_out) in zip(fns, times, kernel):
+                r = resource.getrusage(resource.RUSAGE_SELF)
                 t = perf()
                 for _ in range(n):
                     fn()
-                out.append((perf() - t) / n)
-    return statistics.median(tx), statistics.median(tj), n
+                t_out.append((settle() - t) / n)
+                r2 = resource.getrusage(resource.RUSAGE_SELF)
+                f_out.append((r2.ru_minflt - r.ru_minflt) / n)
+                s_out.append((r2.ru_stime - r.ru_stime) / n)
+    return ([statistics.median(t) for t in times],
+            [(statistics.median(f), statistics.median(s))
+             for f, s in kernel], n)
 
 
 def hlo_instructions(text):
@@ -219,22 +327,118 @@ def run_case(name, make, host_args, reps, batches, min_time, dump):
     hx = hlo_instructions(lx.compile().as_text())
     hj = hlo_instructions(lj.compile().as_text())
     if dump:
-        os.makedirs(dump, exist_ok=True)
-        for lib, lowered in (("jxp", lx), ("jax", lj)):
-            base = os.path.join(dump, f"{name}.{lib}")
-            with open(base + ".stablehlo.mlir", "w") as fh:
-                fh.write(lowered.as_text())
-            with open(base + ".optimized.hlo", "w") as fh:
-                fh.write(lowered.compile().as_text())
-    return [("first call", tfx, tfj, f"{reps} reps"),
+        dump_lowered(dump, f"{name}.jxp", lx)
+        dump_lowered(dump, f"{name}.jax", lj)
+    return [("first call", tfx, tfj, f"{reps} reps", "s"),
             ("steady state", tsx, tsj,
-             f"{batches} batches x {n} calls"),
-            ("optimized HLO instrs", hx, hj, "")]
+             f"{batches} batches x {n} calls", "s"),
+            ("optimized HLO instrs", hx, hj, "", "")]
 
 
-def fmt(v, is_time):
-    if not is_time:
-        return f"{v}"
+def dump_lowered(dump, base, lowered):
+    os.makedirs(dump, exist_ok=True)
+    base = os.path.join(dump, base)
+    with open(base + ".stablehlo.mlir", "w") as fh:
+        fh.write(lowered.as_text())
+    with open(base + ".optimized.hlo", "w") as fh:
+        fh.write(lowered.compile().as_text())
+
+
+def memory_stats(compiled):
+    """XLA's buffer sizes for a compiled program.  JAX's Compiled has
+    memory_analysis(); jxp's does not (yet), so ask the jaxlib
+    LoadedExecutable it wraps, which answers the same question."""
+    if hasattr(compiled, "memory_analysis"):
+        return compiled.memory_analysis()
+    return compiled.executable.loaded_executable.get_compiled_memory_stats()
+
+
+def peak_bytes(stats):
+    """What XLA allocates for one call: arguments, outputs and temporaries
+    (one block on CPU), less outputs aliasing arguments."""
+    return (stats.argument_size_in_bytes + stats.output_size_in_bytes +
+            stats.temp_size_in_bytes - stats.alias_size_in_bytes)
+
+
+def jax_while_grad_error(args):
+    """The exception JAX raises on the while program, as a short string."""
+    try:
+        jax.jit(make_while(jax)).lower(*args)
+    except Exception as e:  # noqa: BLE001 - reported, not handled
+        return f"{type(e).__name__}: {str(e).split('. ')[0]}."
+    return "none (JAX differentiated it)"
+
+
+def run_while(host_args, reps, batches, min_time, dump):
+    """jxp's grad through a while_loop with a run-time trip count, against
+    JAX's grad through a fori_loop of the same static length: one section
+    per trip count and, at the largest, per snapshot count B."""
+    p, x0 = host_args
+    carry_bytes = x0.nbytes
+    sections = []
+    for steps in WHILE_STEPS:
+        variants = [None]
+        if steps == WHILE_STEPS[-1]:
+            variants += list(SNAPSHOTS)
+        makes_x = [functools.partial(make_while, snapshots=b)
+                   for b in variants]
+        make_j = make_static_fori(steps)
+        x_args = jxp.tree_util.tree_map(jxp.device_put,
+                                        (p, x0, np.int32(steps)))
+        j_args = jax.tree_util.tree_map(jax.device_put, (p, x0))
+        fxs = [jxp.jit(make(jxp)) for make in makes_x]
+        fj = jax.jit(make_j(jax))
+        # Sanity check before timing: every B gives JAX's gradient.
+        out_j = fj(*j_args)
+        for fx in fxs:
+            check_close(fx(*x_args), out_j, rtol=1e-4, atol=1e-6)
+        tf = first_calls_of([(jax, make_j, j_args)] +
+                            [(jxp, make, x_args) for make in makes_x], reps)
+        ts, kernel, n = steady_states(
+            [lambda: block(jax, fj(*j_args))] +
+            [lambda fx=fx: block(jxp, fx(*x_args)) for fx in fxs],
+            batches, min_time)
+        lj = fj.lower(*j_args)
+        cj = lj.compile()
+        mj, hj = peak_bytes(memory_stats(cj)), hlo_instructions(cj.as_text())
+        if dump:
+            dump_lowered(dump, f"while{steps}.jax", lj)
+        for i, b in enumerate(variants, 1):
+            lx = fxs[i - 1].lower(*x_args)
+            cx = lx.compile()
+            mx = peak_bytes(memory_stats(cx))
+            hx = hlo_instructions(cx.as_text())
+            b_name = (f"snapshots={b}" if b else
+                      f"B = {jxp.config.jxp_while_loop_snapshots}, default")
+            if dump:
+                dump_lowered(dump, f"while{steps}"
+                             f"{f'.s{b}' if b else ''}.jxp", lx)
+            title = (f"jit(grad(loss)), while_loop to n = {steps} set at run"
+                     f" time, {b_name} / JAX: fori_loop(0, {steps})")
+            sections.append((title, [
+                ("first call", tf[i], tf[0], f"{reps} reps", "s"),
+                ("steady state", ts[i], ts[0],
+                 f"{batches} batches x {n} calls", "s"),
+                ("system CPU / call", kernel[i][1], kernel[0][1],
+                 "all threads", "s"),
+                ("page faults / call", kernel[i][0], kernel[0][0], "minor",
+                 ""),
+                ("peak memory (XLA)", mx, mj,
+                 f"{mx / carry_bytes:.0f} / {mj / carry_bytes:.0f} carries",
+                 "B"),
+                ("optimized HLO instrs", hx, hj, "", "")]))
+    return sections
+
+
+def fmt(v, unit):
+    """v in seconds ("s"), bytes ("B") or a count ("")."""
+    if unit == "B":
+        for scale, name in ((1e9, "GB"), (1e6, "MB"), (1e3, "kB")):
+            if v >= scale:
+                return f"{v / scale:.2f} {name}"
+        return f"{v} B"
+    if unit != "s":
+        return f"{round(v)}"
     if v < 1e-3:
         return f"{v * 1e6:.1f} us"
     if v < 1.0:
@@ -242,14 +446,28 @@ def fmt(v, is_time):
     return f"{v:.3f} s"
 
 
+def fmt_ratio(a, b):
+    if b == 0:
+        return "-"
+    r = a / b
+    return f"{r:.2f}" if r >= 0.1 else f"{r:.4f}"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true",
                     help="fewer repetitions (smoke test)")
+    ap.add_argument("--only", metavar="NAMES", default="rnn,fori,while",
+                    help="comma-separated programs to run, of rnn, fori, "
+                         "while (default: all)")
     ap.add_argument("--dump", metavar="DIR",
                     help="write both libraries' StableHLO and optimized HLO "
                          "of each program to DIR")
     opts = ap.parse_args()
+    only = set(opts.only.split(","))
+    unknown = only - {"rnn", "fori", "while"}
+    if unknown:
+        ap.error(f"--only: unknown programs {sorted(unknown)}")
     reps, batches, min_time = (3, 3, 0.05) if opts.quick else (9, 9, 0.2)
     t_start = perf()
 
@@ -268,6 +486,7 @@ def main():
     for lib in (jxp, jax):
         block(lib, lib.jit(make_rnn(lib))(*small))
 
+    # Inputs are drawn in a fixed order whatever --only says.
     cases = [
         ("rnn", f"jit(scan) RNN, {STEPS} steps, hidden {HIDDEN}, "
                 f"xs ({STEPS}, {INPUT})", make_rnn, rnn_inputs(rng)),
@@ -275,18 +494,26 @@ def main():
                  f"a 2-layer MLP, carry f32[{BATCH},{WIDTH}] + f32[]",
          make_fori, fori_inputs(rng)),
     ]
+    w_args = while_inputs(rng)
     results = [(title, run_case(name, make, args, reps, batches, min_time,
                                 opts.dump))
-               for name, title, make, args in cases]
+               for name, title, make, args in cases if name in only]
+    notes = []
+    if "while" in only:
+        results += run_while(w_args, reps, batches, min_time, opts.dump)
+        error = jax_while_grad_error((*w_args, np.int32(1)))
+        notes.append(f"while: carry f32{list(CARRY)}; JAX's grad of the "
+                     f"while_loop itself raises {error}")
 
     w = 22
     print(f"{'':{w}}  {'jxp':>10}  {'JAX':>10}  {'jxp/JAX':>7}  samples")
     for title, rows in results:
         print(title)
-        for row, a, b, note in rows:
-            is_time = isinstance(a, float)
-            print(f"  {row:<{w - 2}}  {fmt(a, is_time):>10}  "
-                  f"{fmt(b, is_time):>10}  {a / b:>7.2f}  {note}")
+        for row, a, b, note, unit in rows:
+            print(f"  {row:<{w - 2}}  {fmt(a, unit):>10}  "
+                  f"{fmt(b, unit):>10}  {fmt_ratio(a, b):>7}  {note}")
+    for note in notes:
+        print(note)
     if opts.dump:
         print(f"\nStableHLO and optimized HLO written to {opts.dump}/")
     print(f"\ntotal benchmark time {perf() - t_start:.1f} s")
