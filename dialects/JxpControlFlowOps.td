@@ -145,10 +145,11 @@ def Jxp_LinearLoopOp : Jxp_RegionOp<"linear_loop", [Jxp_Linear]> {
     whose trip count is known only at run time. Operands: the trip count
     `n`, the snapshot stride `s`, one snapshot buffer per primal carry
     (shape `[slots + 1] + carry shape`: slot `j` holds the primal carry
-    before step `j * s`; the last slot is scratch), then the linear
-    carries. `step` maps a primal carry to the next one; `linear` maps
-    (primal carry, linear carry) to the next linear carry, linearly in the
-    latter.
+    before step `j * s`; the last slot is scratch), the invariants (primal
+    values every step reads unchanged, kept once rather than per slot),
+    then the linear carries. `step` maps (primal carry, invariants) to the
+    next primal carry; `linear` maps (primal carry, invariants, linear
+    carry) to the next linear carry, linearly in the latter.
 
     Not `transposed`: from the primal carry of slot 0, `n` times: the
     linear step, then the primal step; the results are the last linear
@@ -175,15 +176,18 @@ def Jxp_LinearLoopOp : Jxp_RegionOp<"linear_loop", [Jxp_Linear]> {
   }];
   let arguments = (ins 0DTensorOf<[I64]>:$trip_count, 0DTensorOf<[I64]>:$stride,
                        Variadic<Jxp_Tensor>:$args, I64Attr:$num_primal,
-                       UnitAttr:$transposed);
+                       I64Attr:$num_invariant, UnitAttr:$transposed);
   let results = (outs Variadic<Jxp_Tensor>:$results);
   let regions = (region SizedRegion<1>:$step, SizedRegion<1>:$linear);
   let extraClassDeclaration = [{
     ::mlir::OperandRange getSnapshots() {
       return getArgs().take_front(getNumPrimal());
     }
+    ::mlir::OperandRange getInvariants() {
+      return getArgs().slice(getNumPrimal(), getNumInvariant());
+    }
     ::mlir::OperandRange getInits() {
-      return getArgs().drop_front(getNumPrimal());
+      return getArgs().drop_front(getNumPrimal() + getNumInvariant());
     }
   }];
 }

@@ -330,6 +330,14 @@ LogicalResult LinearLoopOp::lowerToStableHLO(OpBuilder &b,
       p.push_back(readSlot(b, loc, buf, index));
     return p;
   };
+  // The regions read the invariants after the primal carry (the loops
+  // below read them from above).
+  auto withInvariants = [&](ValueRange p, ValueRange t = {}) {
+    SmallVector<Value> args(p);
+    llvm::append_range(args, getInvariants());
+    llvm::append_range(args, t);
+    return args;
+  };
 
   if (!getTransposed()) {
     SmallVector<Value> init{k.c(0)};
@@ -339,11 +347,10 @@ LogicalResult LinearLoopOp::lowerToStableHLO(OpBuilder &b,
         b, loc, init, [&](ValueRange s) { return k.cmp(s[0], n, "LT"); },
         [&](ValueRange s) {
           ValueRange p = s.slice(1, np), t = s.drop_front(1 + np);
-          SmallVector<Value> pt(p);
-          llvm::append_range(pt, t);
           SmallVector<Value> next{k.add(s[0], k.c(1))};
-          llvm::append_range(next, inlineRegion(b, step, p));
-          llvm::append_range(next, inlineRegion(b, linear, pt));
+          llvm::append_range(next, inlineRegion(b, step, withInvariants(p)));
+          llvm::append_range(next,
+                             inlineRegion(b, linear, withInvariants(p, t)));
           return next;
         });
     llvm::append_range(results, ArrayRef<Value>(out).drop_front(1 + np));
@@ -383,7 +390,8 @@ LogicalResult LinearLoopOp::lowerToStableHLO(OpBuilder &b,
               Value due = k.cmp(k.rem(i, s2), k.c(0), "EQ");
               Value slot = k.select(due, k.div(i, s2), slotsV);
               SmallVector<Value> next{k.add(i, k.c(1))};
-              llvm::append_range(next, inlineRegion(b, step, p));
+              llvm::append_range(next,
+                                 inlineRegion(b, step, withInvariants(p)));
               for (auto [buf, v] : llvm::zip(bufs, p))
                 next.push_back(writeSlot(b, loc, buf, v, slot));
               return next;
@@ -406,11 +414,12 @@ LogicalResult LinearLoopOp::lowerToStableHLO(OpBuilder &b,
                   [&](ValueRange m) {
                     SmallVector<Value> next{k.add(m[0], k.c(1))};
                     llvm::append_range(
-                        next, inlineRegion(b, step, m.drop_front()));
+                        next,
+                        inlineRegion(b, step, withInvariants(m.drop_front())));
                     return next;
                   });
-              SmallVector<Value> args(ArrayRef<Value>(q).drop_front());
-              llvm::append_range(args, r.drop_front());
+              SmallVector<Value> args = withInvariants(
+                  ArrayRef<Value>(q).drop_front(), r.drop_front());
               SmallVector<Value> next{k.sub(i, k.c(1))};
               llvm::append_range(next, inlineRegion(b, linear, args));
               return next;

@@ -239,17 +239,22 @@ LogicalResult RematOp::verify() {
 // linear_loop
 //===----------------------------------------------------------------------===//
 
-// jxp.linear_loop %n, %s snapshots(%b...) carry(%t...) [transposed]
-//     : (B..., T...) -> (T...) step {region} linear {region} [attributes]
+// jxp.linear_loop %n, %s snapshots(%b...) [invariants(%v...)] carry(%t...)
+//     [transposed] : (B..., V..., T...) -> (T...) step {region}
+//     linear {region} [attributes]
 ParseResult LinearLoopOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand n, stride;
-  SmallVector<OpAsmParser::UnresolvedOperand> snapshots, carry;
+  SmallVector<OpAsmParser::UnresolvedOperand> snapshots, invariants, carry;
   SmallVector<Type> types, resultTypes;
   Builder &b = parser.getBuilder();
   if (parser.parseOperand(n) || parser.parseComma() ||
       parser.parseOperand(stride) || parser.parseKeyword("snapshots") ||
-      parseOperandParens(parser, snapshots) || parser.parseKeyword("carry") ||
-      parseOperandParens(parser, carry))
+      parseOperandParens(parser, snapshots))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("invariants")) &&
+      failed(parseOperandParens(parser, invariants)))
+    return failure();
+  if (parser.parseKeyword("carry") || parseOperandParens(parser, carry))
     return failure();
   if (succeeded(parser.parseOptionalKeyword("transposed")))
     result.addAttribute("transposed", b.getUnitAttr());
@@ -258,6 +263,7 @@ ParseResult LinearLoopOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   auto i64 = RankedTensorType::get({}, b.getI64Type());
   SmallVector<OpAsmParser::UnresolvedOperand> args(snapshots);
+  llvm::append_range(args, invariants);
   llvm::append_range(args, carry);
   if (parser.resolveOperand(n, i64, result.operands) ||
       parser.resolveOperand(stride, i64, result.operands) ||
@@ -266,6 +272,7 @@ ParseResult LinearLoopOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   result.addTypes(resultTypes);
   result.addAttribute("num_primal", b.getI64IntegerAttr(snapshots.size()));
+  result.addAttribute("num_invariant", b.getI64IntegerAttr(invariants.size()));
   if (parser.parseKeyword("step") ||
       parser.parseRegion(*result.addRegion(), /*arguments=*/{}) ||
       parser.parseKeyword("linear") ||
@@ -276,7 +283,10 @@ ParseResult LinearLoopOp::parse(OpAsmParser &parser, OperationState &result) {
 
 void LinearLoopOp::print(OpAsmPrinter &p) {
   p << ' ' << getTripCount() << ", " << getStride() << " snapshots("
-    << getSnapshots() << ") carry(" << getInits() << ")";
+    << getSnapshots() << ")";
+  if (getNumInvariant() != 0)
+    p << " invariants(" << getInvariants() << ")";
+  p << " carry(" << getInits() << ")";
   if (getTransposed())
     p << " transposed";
   p << " : ";
@@ -292,10 +302,12 @@ void LinearLoopOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult LinearLoopOp::verify() {
-  int64_t np = getNumPrimal();
-  if (np < 0 || np > (int64_t)getArgs().size())
+  int64_t np = getNumPrimal(), ni = getNumInvariant();
+  int64_t numArgs = getArgs().size();
+  if (np < 0 || ni < 0 || np > numArgs || ni > numArgs - np)
     return emitOpError("has num_primal = ")
-           << np << " for " << getArgs().size() << " operands";
+           << np << " and num_invariant = " << ni << " for " << numArgs
+           << " operands";
   if (getInits().getTypes() != getResultTypes())
     return emitOpError("results must have the types of the carry");
   SmallVector<Type> primal;
@@ -308,14 +320,16 @@ LogicalResult LinearLoopOp::verify() {
     primal.push_back(RankedTensorType::get(buf.getShape().drop_front(),
                                            buf.getElementType()));
   }
-  if (failed(verifyRegion(*this, getStep(), "the step", primal, primal,
-                          "snapshot slots", "snapshot slots")))
+  SmallVector<Type> stepArgs(primal);
+  llvm::append_range(stepArgs, getInvariants().getTypes());
+  if (failed(verifyRegion(*this, getStep(), "the step", stepArgs, primal,
+                          "snapshot slots and invariants", "snapshot slots")))
     return failure();
-  SmallVector<Type> linearArgs(primal);
+  SmallVector<Type> linearArgs(stepArgs);
   llvm::append_range(linearArgs, getInits().getTypes());
   return verifyRegion(*this, getLinear(), "the linear step", linearArgs,
-                      getInits().getTypes(), "snapshot slots and carries",
-                      "carries");
+                      getInits().getTypes(),
+                      "snapshot slots, invariants and carries", "carries");
 }
 
 //===----------------------------------------------------------------------===//

@@ -566,9 +566,36 @@ LogicalResult WhileOp::partialEval(PartialEvalContext &ctx) {
                                            ? condSplit->numResiduals
                                            : nr)));
   }
+  // Known carries the body passes through unchanged are invariants: kept
+  // once, not in every snapshot slot (unless nothing else is known).
+  SmallVector<bool> invariant;
+  {
+    Block &block = knownBody.front();
+    Operation *yield = block.getTerminator();
+    for (BlockArgument a : block.getArguments())
+      invariant.push_back(yield->getOperand(a.getArgNumber()) == a);
+    if (!llvm::is_contained(invariant, false))
+      invariant.assign(invariant.size(), false);
+  }
+  unsigned nkp = invariant.size();
+  SmallVector<unsigned> varyingFirst; // known carries: varying, invariant
+  for (bool inv : {false, true})
+    for (unsigned i = 0; i < nkp; ++i)
+      if (invariant[i] == inv)
+        varyingFirst.push_back(i);
+  unsigned np = count(negate(invariant)), ni = nkp - np;
   {
     IRMapping map;
     knownBody.cloneInto(&stepRegion, map);
+    Block &block = stepRegion.front();
+    Operation *yield = block.getTerminator();
+    yield->setOperands(
+        select(yield->getOperands(), invariant, /*flagged=*/false));
+    permuteArguments(block, varyingFirst);
+    SmallVector<unsigned> order(varyingFirst);
+    for (unsigned k = nkp; k < linearRegion.front().getNumArguments(); ++k)
+      order.push_back(k);
+    permuteArguments(linearRegion.front(), order);
   }
 
   OpBuilder &b = ctx.knownBuilder();
@@ -608,14 +635,14 @@ LogicalResult WhileOp::partialEval(PartialEvalContext &ctx) {
   Value stride = e.max(one, e.div(e.add(n, e.splat(i64, slots - 1)), slotsV));
   // The loop's regions are isolated: n and s are carried through.
   SmallVector<Value> state{zero, n, stride};
-  llvm::append_range(state, knownInits);
-  for (Type t : primalTypes) {
-    auto pt = llvm::cast<RankedTensorType>(t);
+  for (unsigned i : varyingFirst)
+    state.push_back(knownInits[i]);
+  for (Value v : select(knownInits, invariant, false)) {
+    auto pt = Emitter::typeOf(v);
     SmallVector<int64_t> shape{slots + 1};
     llvm::append_range(shape, pt.getShape());
     state.push_back(e.zeros(pt.clone(shape)));
   }
-  unsigned np = primalTypes.size();
   auto snap = WhileOp::create(b, loc, ValueRange(state).getTypes(), state);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -629,14 +656,16 @@ LogicalResult WhileOp::partialEval(PartialEvalContext &ctx) {
                                 ValueRange(state).getTypes(), locs);
     Value i = body->getArgument(0), s = body->getArgument(2);
     ValueRange p = body->getArguments().slice(3, np),
-               bufs = body->getArguments().drop_front(3 + np);
+               inv = body->getArguments().slice(3 + np, ni),
+               bufs = body->getArguments().drop_front(3 + np + ni);
     Value due = e.compare(e.rem(i, s), e.splat(i64, 0), ComparisonDirection::EQ);
     Value slot = e.select(due, e.div(i, s), e.splat(i64, slots));
     SmallVector<Value> next{e.add(i, e.splat(i64, 1)), body->getArgument(1), s};
     IRMapping map;
-    for (auto [a, v] : llvm::zip(stepRegion.front().getArguments(), p))
-      map.map(a, v);
+    map.map(stepRegion.front().getArguments(),
+            body->getArguments().slice(3, np + ni));
     llvm::append_range(next, cloneBlockAt(b, stepRegion.front(), map));
+    llvm::append_range(next, inv);
     for (auto [buf, v] : llvm::zip(bufs, p))
       next.push_back(writeSlot(e, buf, v, slot));
     YieldOp::create(b, loc, next);
@@ -644,13 +673,15 @@ LogicalResult WhileOp::partialEval(PartialEvalContext &ctx) {
 
   // The unknown side.
   SmallVector<Value> loopOperands;
-  for (Value buf : snap->getResults().drop_front(3 + np))
+  for (Value buf : snap->getResults().drop_front(3 + np + ni))
     loopOperands.push_back(ctx.residual(buf));
+  for (Value v : select(select(getInit(), *carryU, false), invariant))
+    loopOperands.push_back(ctx.unknown(v));
   for (Value v : select(getInit(), *carryU))
     loopOperands.push_back(ctx.unknown(v));
   auto loop = LinearLoopOp::create(
       ctx.unknownBuilder(), loc, tangentTypes, ctx.residual(n),
-      ctx.residual(stride), loopOperands, np, /*transposed=*/false);
+      ctx.residual(stride), loopOperands, np, ni, /*transposed=*/false);
   loop.getStep().takeBody(stepRegion);
   loop.getLinear().takeBody(linearRegion);
 
@@ -682,39 +713,47 @@ LogicalResult LinearLoopOp::jvp(JvpContext &ctx) {
   ArrayRef<Value> tangents = ctx.tangents();
   if (llvm::none_of(tangents, [](Value t) { return (bool)t; }))
     return zeroJvp(*this, ctx.results());
-  unsigned np = getNumPrimal(), nt = getNumResults();
-  SmallVector<bool> pFlags, tFlags;
-  for (Value buf : getSnapshots())
-    pFlags.push_back(Emitter::isDifferentiable(
-        Emitter::typeOf(buf).getElementType()));
-  for (Value t : getInits())
-    tFlags.push_back(
-        Emitter::isDifferentiable(Emitter::typeOf(t).getElementType()));
+  unsigned np = getNumPrimal(), ni = getNumInvariant(), nt = getNumResults();
+  auto flags = [](ValueRange values) {
+    SmallVector<bool> f;
+    for (Value v : values)
+      f.push_back(Emitter::isDifferentiable(v.getType()));
+    return f;
+  };
+  SmallVector<bool> pFlags = flags(getSnapshots()),
+                    iFlags = flags(getInvariants()), tFlags = flags(getInits());
   OpBuilder &b = ctx.builder();
   Emitter e(b, getLoc());
   SmallVector<Value> args(getSnapshots());
   appendFlagged(e, args, tangents.slice(2, np), getSnapshots(), pFlags);
+  llvm::append_range(args, getInvariants());
+  appendFlagged(e, args, tangents.slice(2 + np, ni), getInvariants(), iFlags);
   llvm::append_range(args, getInits());
-  appendFlagged(e, args, tangents.drop_front(2 + np), getInits(), tFlags);
+  appendFlagged(e, args, tangents.drop_front(2 + np + ni), getInits(),
+                tFlags);
   SmallVector<Type> types(getResultTypes());
   appendFlaggedTypes(types, getResultTypes(), tFlags);
-  unsigned ndp = count(pFlags), ndt = count(tFlags);
+  unsigned ndp = count(pFlags), ndi = count(iFlags), ndt = count(tFlags);
   auto jvp = LinearLoopOp::create(b, getLoc(), types, getTripCount(),
-                                  getStride(), args, np + ndp,
+                                  getStride(), args, np + ndp, ni + ndi,
                                   getTransposed());
   jvp->setDiscardableAttrs((*this)->getDiscardableAttrDictionary());
-  SmallVector<bool> nonzero;
-  if (failed(ctx.differentiateRegion(getStep(), jvp.getStep(), pFlags,
+  SmallVector<bool> nonzero, stepFlags(pFlags);
+  llvm::append_range(stepFlags, iFlags);
+  if (failed(ctx.differentiateRegion(getStep(), jvp.getStep(), stepFlags,
                                      pFlags, nonzero)))
     return failure();
-  SmallVector<bool> linearFlags(pFlags);
+  // (p, v, dp, dv) -> (p, dp, v, dv), as the snapshots and invariants come.
+  permuteArguments(jvp.getStep().front(),
+                   groupOrder({np, ni, ndp, ndi}, {0, 2, 1, 3}));
+  SmallVector<bool> linearFlags(stepFlags);
   llvm::append_range(linearFlags, tFlags);
   if (failed(ctx.differentiateRegion(getLinear(), jvp.getLinear(),
                                      linearFlags, tFlags, nonzero)))
     return failure();
-  // (p, t, dp, dt) -> (p, dp, t, dt), as the snapshots and carries come.
+  // (p, v, t, dp, dv, dt) -> (p, dp, v, dv, t, dt).
   permuteArguments(jvp.getLinear().front(),
-                   groupOrder({np, nt, ndp, ndt}, {0, 2, 1, 3}));
+                   groupOrder({np, ni, nt, ndp, ndi, ndt}, {0, 3, 1, 4, 2, 5}));
   SmallVectorImpl<Value> &out = ctx.results();
   ValueRange results = jvp->getResults();
   llvm::append_range(out, results.take_front(nt));
@@ -745,27 +784,29 @@ LogicalResult LinearLoopOp::transpose(TransposeContext &ctx) {
     return emitKindOpError(*this, ErrorKind::NotImplemented)
            << "transposing a transposed jxp.linear_loop is not implemented";
   ArrayRef<Value> operands = ctx.operands(), cts = ctx.cotangents();
-  unsigned np = getNumPrimal();
-  if (llvm::is_contained(operands.take_front(2 + np), Value()))
-    return emitOpError("transpose: the trip count, stride and snapshots "
-                       "cannot be linear");
+  unsigned np = getNumPrimal(), ni = getNumInvariant();
+  if (llvm::is_contained(operands.take_front(2 + np + ni), Value()))
+    return emitOpError("transpose: the trip count, stride, snapshots and "
+                       "invariants cannot be linear");
   OpBuilder &b = ctx.builder();
   Emitter e(b, getLoc());
-  SmallVector<Value> args(operands.slice(2, np));
+  SmallVector<Value> args(operands.slice(2, np + ni));
   for (auto [c, t] : llvm::zip(cts, getResultTypes()))
     args.push_back(e.orZeros(c, t));
   auto t = LinearLoopOp::create(b, getLoc(), getResultTypes(), operands[0],
-                                operands[1], args, np, /*transposed=*/true);
+                                operands[1], args, np, ni,
+                                /*transposed=*/true);
   t->setDiscardableAttrs((*this)->getDiscardableAttrDictionary());
   IRMapping map;
   getStep().cloneInto(&t.getStep(), map);
-  SmallVector<bool> linearArgs(np, false), zeroCts(getNumResults(), false);
+  SmallVector<bool> linearArgs(np + ni, false),
+      zeroCts(getNumResults(), false);
   linearArgs.append(getNumResults(), true);
   if (failed(ctx.transposeRegion(getLinear(), t.getLinear(), linearArgs,
                                  zeroCts)))
     return failure();
   SmallVectorImpl<Value> &out = ctx.results();
-  out.append(2 + np, Value());
+  out.append(2 + np + ni, Value());
   llvm::append_range(out, t->getResults());
   return success();
 }

@@ -185,7 +185,7 @@ func.func @linear_loop_buffer(%n: tensor<i64>, %b: tensor<1xf32>, %t: tensor<f32
 // -----
 
 func.func @linear_loop_linear_args(%n: tensor<i64>, %b: tensor<4xf32>, %t: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{the linear step takes 1 arguments, but 2 snapshot slots and carries are passed to it}}
+  // expected-error @+1 {{the linear step takes 1 arguments, but 2 snapshot slots, invariants and carries are passed to it}}
   %r = jxp.linear_loop %n, %n snapshots(%b) carry(%t) : (tensor<4xf32>, tensor<f32>) -> (tensor<f32>) step {
   ^bb0(%p: tensor<f32>):
     jxp.yield %p : tensor<f32>

@@ -314,3 +314,31 @@ func.func @remat_main(%r: tensor<3xf32>, %ct: tensor<3xf32>) -> tensor<3xf32> {
   %0 = jxp.linear_transpose @remat_lin(%r, %ct) wrt [1] : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// A known carry the body passes through unchanged (a closed-over weight)
+// is an invariant of the linear_loop, kept once: only the varying carry
+// has a snapshot buffer.
+// PE-LABEL: func.func private @while_inv_jvp_primal(%arg0: tensor<f32>, %arg1: tensor<3xf32>)
+// PE: jxp.while (%{{.*}}, %{{.*}}, %{{.*}}, %arg0, %arg1, %{{.*}}) : tensor<i64>, tensor<i64>, tensor<i64>, tensor<f32>, tensor<3xf32>, tensor<65xf32> cond
+// PE-LABEL: func.func private @while_inv_jvp_linear(
+// PE: jxp.linear_loop %{{.*}}, %{{.*}} snapshots(%{{.*}}) invariants(%{{.*}}) carry(%{{.*}}) : (tensor<65xf32>, tensor<3xf32>, tensor<f32>) -> (tensor<f32>) step {
+// PE-NEXT: ^bb0(%{{.*}}: tensor<f32>, %{{.*}}: tensor<3xf32>):
+// PE: } linear {
+// PE-NEXT: ^bb0(%{{.*}}: tensor<f32>, %{{.*}}: tensor<3xf32>, %{{.*}}: tensor<f32>):
+func.func @while_inv_jvp(%x: tensor<f32>, %w: tensor<3xf32>, %dx: tensor<f32>) -> (tensor<f32>, tensor<3xf32>, tensor<f32>) attributes {jxp.linear_args = array<i64: 2>} {
+  %r:3 = jxp.while (%x, %w, %dx) : tensor<f32>, tensor<3xf32>, tensor<f32> cond {
+  ^bb0(%a: tensor<f32>, %v: tensor<3xf32>, %da: tensor<f32>):
+    %ten = jxp.constant dense<10.0> : tensor<f32>
+    %p = jxp.compare LT, %a, %ten : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    jxp.yield %p : tensor<i1>
+  } do {
+  ^bb0(%a: tensor<f32>, %v: tensor<3xf32>, %da: tensor<f32>):
+    %s = jxp.reduce sum %v, dims = [0] : (tensor<3xf32>) -> tensor<f32>
+    %b = jxp.mul %a, %s : tensor<f32>
+    %db = jxp.mul %da, %s : tensor<f32>
+    jxp.yield %b, %v, %db : tensor<f32>, tensor<3xf32>, tensor<f32>
+  }
+  return %r#0, %r#1, %r#2 : tensor<f32>, tensor<3xf32>, tensor<f32>
+}

@@ -323,8 +323,10 @@ def while_loop(cond_fun, body_fun, init_val, *, snapshots=None):
     (once to count n, once to keep every ceil(n / B)-th carry in B
     snapshot slots); the backward pass refills a second buffer of B slots
     per segment from its snapshot and runs the segment's steps backwards.
-    Memory: 2 (B + 1) carries. Primal steps recomputed: about 3n while
-    n <= B**2, then about n (3 + (s2 - 1) / 2) with s2 = ceil(n / B**2).
+    Memory: 2 (B + 1) copies of the carries that change (what the body
+    passes through unchanged, such as closed-over arrays, is kept once).
+    Primal steps recomputed: about 3n while n <= B**2, then about
+    n (3 + (s2 - 1) / 2) with s2 = ceil(n / B**2).
     B is `snapshots`, or the config value jxp_while_loop_snapshots (64).
     """
     if not callable(cond_fun) or not callable(body_fun):
