@@ -345,12 +345,9 @@ def dump_lowered(dump, base, lowered):
 
 
 def memory_stats(compiled):
-    """XLA's buffer sizes for a compiled program.  JAX's Compiled has
-    memory_analysis(); jxp's does not (yet), so ask the jaxlib
-    LoadedExecutable it wraps, which answers the same question."""
-    if hasattr(compiled, "memory_analysis"):
-        return compiled.memory_analysis()
-    return compiled.executable.loaded_executable.get_compiled_memory_stats()
+    """XLA's buffer sizes for a compiled program (JAX's and jxp's
+    Compiled.memory_analysis())."""
+    return compiled.memory_analysis()
 
 
 def peak_bytes(stats):

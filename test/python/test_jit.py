@@ -64,6 +64,23 @@ def test_seed_dead_code_is_removed():
     assert str(jxp.make_ir(stupid_fn)(x)).count("jxp.mul") == 1000
 
 
+def test_compiled_cost_and_memory_analysis():
+    """Compiled.cost_analysis and memory_analysis, as JAX's: XLA's figures
+    for the compiled program (a matmul: the same flops and sizes as JAX's
+    program of it)."""
+    x = np.ones((64, 32), np.float32)
+
+    def f(a):
+        return (a @ a.T).sum()
+    got = jxp.jit(f).lower(x).compile()
+    want = jax.jit(f).lower(x).compile()
+    assert got.cost_analysis()["flops"] == want.cost_analysis()["flops"] > 0
+    gm, wm = got.memory_analysis(), want.memory_analysis()
+    for field in ("argument_size_in_bytes", "output_size_in_bytes"):
+        assert getattr(gm, field) == getattr(wm, field), field
+    assert gm.temp_size_in_bytes >= 0
+
+
 def test_lowered_as_text_dialects():
     f = jxp.jit(lambda x, y: jnp.sin(x) * y + 1.0)
     lowered = f.lower(jnp.ones((2, 3)), jnp.ones((2, 3)))

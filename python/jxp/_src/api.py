@@ -225,6 +225,16 @@ class Compiled:
         """XLA's optimized HLO of the program."""
         return self.executable.hlo_text()
 
+    def cost_analysis(self):
+        """XLA's cost estimates of the compiled program (a dict: "flops",
+        "bytes accessed", ...), as JAX's Compiled.cost_analysis."""
+        return self.executable.loaded_executable.cost_analysis()
+
+    def memory_analysis(self):
+        """What XLA allocates for one call (argument, output, temporary and
+        generated-code sizes in bytes), as JAX's Compiled.memory_analysis."""
+        return self.executable.loaded_executable.get_compiled_memory_stats()
+
 
 class LRUCache:
     """A dict with a bound: the least recently used entry goes first.
