@@ -96,6 +96,45 @@ RankedTensorType withLeading(RankedTensorType type, int64_t n) {
   return RankedTensorType::get(shape, type.getElementType());
 }
 
+/// The (converted) single-block `region` run on `args` at `b`: its ops
+/// cloned, what its stablehlo.return returns.
+SmallVector<Value> inlineRegion(OpBuilder &b, Region &region, ValueRange args) {
+  Block &block = region.front();
+  IRMapping map;
+  map.map(block.getArguments(), args);
+  Operation *ret = &block.back();
+  for (Operation &op : llvm::make_range(block.begin(), ret->getIterator()))
+    b.clone(op, map);
+  SmallVector<Value> out;
+  for (Value v : ret->getOperands())
+    out.push_back(map.lookupOrDefault(v));
+  return out;
+}
+
+/// Slot `index` of `buf` (its leading axis removed).
+Value readSlot(OpBuilder &b, Location loc, Value buf, Value index) {
+  auto type = llvm::cast<RankedTensorType>(buf.getType());
+  SmallVector<Value> operands{buf, index};
+  operands.append(type.getRank() - 1, counter(b, loc, 0));
+  SmallVector<int64_t> sizes(type.getShape());
+  sizes[0] = 1;
+  Value slice = hlo::op(
+      b, loc, "dynamic_slice", operands,
+      RankedTensorType::get(sizes, type.getElementType()),
+      {b.getNamedAttr("slice_sizes", b.getDenseI64ArrayAttr(sizes))});
+  return hlo::op(b, loc, "reshape", slice, withLeading(type, -1));
+}
+
+/// `buf` with slot `index` set to `v`.
+Value writeSlot(OpBuilder &b, Location loc, Value buf, Value v, Value index) {
+  auto type = llvm::cast<RankedTensorType>(buf.getType());
+  Value v1 = hlo::op(b, loc, "reshape", v,
+                     withLeading(llvm::cast<RankedTensorType>(v.getType()), 1));
+  SmallVector<Value> operands{buf, v1, index};
+  operands.append(type.getRank() - 1, counter(b, loc, 0));
+  return hlo::op(b, loc, "dynamic_update_slice", operands, type);
+}
+
 /// Emits one step of `scan`'s (already converted) body at step `i`: reads
 /// slice `i` of each xs (from the end when reversed), and writes the y
 /// slices into `ys` at the same place. Updates `carry` and `ys`.
@@ -106,49 +145,15 @@ void emitStep(OpBuilder &b, Location loc, ScanOp scan, Value i,
   if (scan.getReverse())
     idx = hlo::op(b, loc, "subtract", {counter(b, loc, scan.getLength() - 1), i},
                   counterType(b.getContext()));
-  Value zero = counter(b, loc, 0);
-  auto startOf = [&](RankedTensorType type) {
-    SmallVector<Value> start{idx};
-    start.append(type.getRank() - 1, zero);
-    return start;
-  };
-  Block &body = scan.getBody().front();
-  IRMapping map;
-  unsigned arg = 0;
-  for (Value c : consts)
-    map.map(body.getArgument(arg++), c);
-  for (Value c : carry)
-    map.map(body.getArgument(arg++), c);
-  for (Value x : xs) {
-    auto type = llvm::cast<RankedTensorType>(x.getType());
-    SmallVector<Value> operands{x};
-    llvm::append_range(operands, startOf(type));
-    SmallVector<int64_t> sizes(type.getShape());
-    sizes[0] = 1;
-    Value slice = hlo::op(
-        b, loc, "dynamic_slice", operands,
-        RankedTensorType::get(sizes, type.getElementType()),
-        {b.getNamedAttr("slice_sizes", b.getDenseI64ArrayAttr(sizes))});
-    map.map(body.getArgument(arg++),
-            hlo::op(b, loc, "reshape", slice, withLeading(type, -1)));
-  }
-  // The body ends in the stablehlo.return its yield became, which this
-  // context does not know as a terminator: leave the last op out by hand.
-  Operation *ret = &body.back();
-  for (Operation &op : llvm::make_range(body.begin(), ret->getIterator()))
-    b.clone(op, map);
+  SmallVector<Value> args(consts);
+  llvm::append_range(args, carry);
+  for (Value x : xs)
+    args.push_back(readSlot(b, loc, x, idx));
+  SmallVector<Value> out = inlineRegion(b, scan.getBody(), args);
   unsigned nk = carry.size();
-  for (unsigned k = 0; k < nk; ++k)
-    carry[k] = map.lookupOrDefault(ret->getOperand(k));
-  for (auto [j, buf] : llvm::enumerate(ys)) {
-    auto type = llvm::cast<RankedTensorType>(buf.getType());
-    Value y = map.lookupOrDefault(ret->getOperand(nk + j));
-    Value y1 = hlo::op(b, loc, "reshape", y,
-                       withLeading(llvm::cast<RankedTensorType>(y.getType()), 1));
-    SmallVector<Value> operands{buf, y1};
-    llvm::append_range(operands, startOf(type));
-    buf = hlo::op(b, loc, "dynamic_update_slice", operands, type);
-  }
+  llvm::copy(ArrayRef<Value>(out).take_front(nk), carry.begin());
+  for (auto [buf, y] : llvm::zip(ys, ArrayRef<Value>(out).drop_front(nk)))
+    buf = writeSlot(b, loc, buf, y, idx);
 }
 
 } // namespace
@@ -246,44 +251,6 @@ emitWhile(OpBuilder &b, Location loc, ValueRange init,
   return SmallVector<Value>(w->getResults());
 }
 
-/// The (converted) single-block `region` run on `args` at `b`: its ops
-/// cloned, what its stablehlo.return returns.
-SmallVector<Value> inlineRegion(OpBuilder &b, Region &region, ValueRange args) {
-  Block &block = region.front();
-  IRMapping map;
-  map.map(block.getArguments(), args);
-  Operation *ret = &block.back();
-  for (Operation &op : llvm::make_range(block.begin(), ret->getIterator()))
-    b.clone(op, map);
-  SmallVector<Value> out;
-  for (Value v : ret->getOperands())
-    out.push_back(map.lookupOrDefault(v));
-  return out;
-}
-
-/// Slot `index` of `buf` (its leading axis removed).
-Value readSlot(OpBuilder &b, Location loc, Value buf, Value index) {
-  auto type = llvm::cast<RankedTensorType>(buf.getType());
-  SmallVector<Value> operands{buf, index};
-  operands.append(type.getRank() - 1, counter(b, loc, 0));
-  SmallVector<int64_t> sizes(type.getShape());
-  sizes[0] = 1;
-  Value slice = hlo::op(
-      b, loc, "dynamic_slice", operands,
-      RankedTensorType::get(sizes, type.getElementType()),
-      {b.getNamedAttr("slice_sizes", b.getDenseI64ArrayAttr(sizes))});
-  return hlo::op(b, loc, "reshape", slice, withLeading(type, -1));
-}
-
-/// `buf` with slot `index` set to `v`.
-Value writeSlot(OpBuilder &b, Location loc, Value buf, Value v, Value index) {
-  auto type = llvm::cast<RankedTensorType>(buf.getType());
-  Value v1 = hlo::op(b, loc, "reshape", v,
-                     withLeading(llvm::cast<RankedTensorType>(v.getType()), 1));
-  SmallVector<Value> operands{buf, v1, index};
-  operands.append(type.getRank() - 1, counter(b, loc, 0));
-  return hlo::op(b, loc, "dynamic_update_slice", operands, type);
-}
 
 /// Scalar i64 arithmetic.
 struct Counter {

@@ -152,6 +152,21 @@ SmallVector<bool> negate(ArrayRef<bool> flags) {
   return out;
 }
 
+/// Maps, in order, the results of the op being split whose flag in
+/// `unknownFlags` is `unknown` to `values` (on that side).
+void setResults(PartialEvalContext &ctx, ValueRange results,
+                ArrayRef<bool> unknownFlags, bool unknown, ValueRange values) {
+  unsigned j = 0;
+  for (auto [r, u] : llvm::zip(results, unknownFlags)) {
+    if (u != unknown)
+      continue;
+    if (unknown)
+      ctx.setUnknown(r, values[j++]);
+    else
+      ctx.setKnown(r, values[j++]);
+  }
+}
+
 /// Erases the arguments of `block` flagged in `flags`, counted from
 /// `offset` (they must be unused).
 void eraseFlaggedArguments(Block &block, unsigned offset,
@@ -323,9 +338,7 @@ LogicalResult CondOp::partialEval(PartialEvalContext &ctx) {
   unsigned nSlots = slotTypes.size();
   {
     SmallVector<Type> types;
-    for (auto [t, u] : llvm::zip(getResultTypes(), resultU))
-      if (!u)
-        types.push_back(t);
+    appendFlaggedTypes(types, getResultTypes(), negate(resultU));
     llvm::append_range(types, slotTypes);
     SmallVector<Value> operands{ctx.known(getIndex())};
     for (Value a : select(getArgs(), argU, false))
@@ -345,10 +358,7 @@ LogicalResult CondOp::partialEval(PartialEvalContext &ctx) {
       yield->setOperands(outs);
     }
     ValueRange results = op->getResults();
-    unsigned j = 0;
-    for (auto [r, u] : llvm::zip(getResults(), resultU))
-      if (!u)
-        ctx.setKnown(r, results[j++]);
+    setResults(ctx, getResults(), resultU, /*unknown=*/false, results);
     for (Value v : results.drop_front(nKnown))
       slotValues.push_back(ctx.residual(v));
   }
@@ -359,9 +369,7 @@ LogicalResult CondOp::partialEval(PartialEvalContext &ctx) {
   for (Value a : select(getArgs(), argU))
     operands.push_back(ctx.unknown(a));
   SmallVector<Type> types;
-  for (auto [t, u] : llvm::zip(getResultTypes(), resultU))
-    if (u)
-      types.push_back(t);
+  appendFlaggedTypes(types, getResultTypes(), resultU);
   Operation *op = createLike(ctx.unknownBuilder(), *this, operands, types);
   for (unsigned k = 0; k < nb; ++k) {
     op->getRegion(k).takeBody(*unknown[k]);
@@ -382,10 +390,7 @@ LogicalResult CondOp::partialEval(PartialEvalContext &ctx) {
       order.push_back(i);
     permuteArguments(block, order);
   }
-  unsigned j = 0;
-  for (auto [r, u] : llvm::zip(getResults(), resultU))
-    if (u)
-      ctx.setUnknown(r, op->getResult(j++));
+  setResults(ctx, getResults(), resultU, /*unknown=*/true, op->getResults());
   return success();
 }
 
@@ -529,9 +534,7 @@ LogicalResult WhileOp::partialEval(PartialEvalContext &ctx) {
   unsigned nr = bodySplit->numResiduals;
   SmallVector<Type> primalTypes(kb.getArgumentTypes());
   SmallVector<Type> tangentTypes;
-  for (auto [t, u] : llvm::zip(getResultTypes(), *carryU))
-    if (u)
-      tangentTypes.push_back(t);
+  appendFlaggedTypes(tangentTypes, getResultTypes(), *carryU);
 
   // The linear step: the residuals recomputed from the primal carry (the
   // known step's ops they need), then the unknown step.
@@ -685,12 +688,9 @@ LogicalResult WhileOp::partialEval(PartialEvalContext &ctx) {
   loop.getStep().takeBody(stepRegion);
   loop.getLinear().takeBody(linearRegion);
 
-  for (unsigned i = 0, jk = 0, ju = 0; i < nk; ++i) {
-    if ((*carryU)[i])
-      ctx.setUnknown(getResult(i), loop->getResult(ju++));
-    else
-      ctx.setKnown(getResult(i), count->getResult(jk++));
-  }
+  setResults(ctx, getResults(), *carryU, /*unknown=*/false,
+             count->getResults());
+  setResults(ctx, getResults(), *carryU, /*unknown=*/true, loop->getResults());
   return success();
 }
 
@@ -991,9 +991,7 @@ LogicalResult ScanOp::partialEval(PartialEvalContext &ctx) {
   {
     SmallVector<Value> outs(kYield->getOperands().take_front(nKnownOut));
     SmallVector<Type> types;
-    for (auto [t, u] : llvm::zip(getResultTypes(), resultU))
-      if (!u)
-        types.push_back(t);
+    appendFlaggedTypes(types, getResultTypes(), negate(resultU));
     for (auto [r, k] : llvm::zip(residuals, kind)) {
       if (k != Stacked)
         continue;
@@ -1014,12 +1012,8 @@ LogicalResult ScanOp::partialEval(PartialEvalContext &ctx) {
       known->setDiscardableAttrs((*this)->getDiscardableAttrDictionary());
       known.getBody().takeBody(knownBody);
       ValueRange results = known->getResults();
-      unsigned j = 0;
-      for (auto [r, u] : llvm::zip(getResults(), resultU))
-        if (!u)
-          ctx.setKnown(r, results[j++]);
-      for (Value v : results.drop_front(j))
-        stacked.push_back(v);
+      setResults(ctx, getResults(), resultU, /*unknown=*/false, results);
+      llvm::append_range(stacked, results.drop_front(nKnownOut));
     }
   }
 
@@ -1064,18 +1058,13 @@ LogicalResult ScanOp::partialEval(PartialEvalContext &ctx) {
   }
   permuteArguments(ub, order);
   SmallVector<Type> types;
-  for (auto [t, u] : llvm::zip(getResultTypes(), resultU))
-    if (u)
-      types.push_back(t);
+  appendFlaggedTypes(types, getResultTypes(), resultU);
   auto op = ScanOp::create(ctx.unknownBuilder(), getLoc(), types, allOperands,
                            getLength(), getReverse(), groups[0].size(), nuk,
                            getUnroll());
   op->setDiscardableAttrs((*this)->getDiscardableAttrDictionary());
   op.getBody().takeBody(unknownBody);
-  unsigned j = 0;
-  for (auto [r, u] : llvm::zip(getResults(), resultU))
-    if (u)
-      ctx.setUnknown(r, op->getResult(j++));
+  setResults(ctx, getResults(), resultU, /*unknown=*/true, op->getResults());
   return success();
 }
 
@@ -1249,9 +1238,7 @@ LogicalResult RematOp::partialEval(PartialEvalContext &ctx) {
   for (Value a : select(getArgs(), argU))
     operands.push_back(ctx.unknown(a));
   SmallVector<Type> types;
-  for (auto [t, u] : llvm::zip(getResultTypes(), split->unknownResults))
-    if (u)
-      types.push_back(t);
+  appendFlaggedTypes(types, getResultTypes(), split->unknownResults);
   auto op = llvm::cast<RematOp>(
       createLike(ctx.unknownBuilder(), *this, operands, types));
   op.setRecompute(true);
@@ -1276,10 +1263,8 @@ LogicalResult RematOp::partialEval(PartialEvalContext &ctx) {
   }
   for (Operation &o : ub)
     b.clone(o, map);
-  unsigned j = 0;
-  for (auto [r, u] : llvm::zip(getResults(), split->unknownResults))
-    if (u)
-      ctx.setUnknown(r, op->getResult(j++));
+  setResults(ctx, getResults(), split->unknownResults, /*unknown=*/true,
+             op->getResults());
   return success();
 }
 
