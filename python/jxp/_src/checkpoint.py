@@ -14,7 +14,8 @@ from jaxlib.mlir import ir
 
 from . import tree_util
 from .ad import _positional, _trace_together
-from .control_flow import _eager_or_traced, _into_region, _region_op
+from .control_flow import (_eager_or_traced, _flatten_fun, _into_region,
+                           _region_op)
 from .core import abstractify
 
 
@@ -76,18 +77,14 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
         dyn = tuple(a for k, a in enumerate(args) if k not in static)
         flat, in_tree = tree_util.tree_flatten((dyn, kwargs))
 
+        def with_static(dyn_in, kw):
+            it = iter(dyn_in)
+            return fun(*[a if k in static else next(it)
+                         for k, a in enumerate(args)], **kw)
+
         def run(*leaves):
             avals = [abstractify(x) for x in leaves]
-            store = {}
-
-            def body(*inner):
-                dyn_in, kw = tree_util.tree_unflatten(in_tree, list(inner))
-                it = iter(dyn_in)
-                full = [a if k in static else next(it)
-                        for k, a in enumerate(args)]
-                out_leaves, store["tree"] = tree_util.tree_flatten(
-                    fun(*full, **kw))
-                return out_leaves
+            body, store = _flatten_fun(with_static, in_tree)
             (t,), closure = _trace_together([
                 (body, getattr(fun, "__name__", "checkpoint"), avals,
                  _positional(len(avals)))])
