@@ -64,6 +64,35 @@ def Jxp_LinearTransposeOp : Jxp_TransformOp<"linear_transpose"> {
   }];
 }
 
+def Jxp_VmapOp : Jxp_Op<"vmap",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+     DeclareOpInterfaceMethods<Jxp_TransformOpInterface>]> {
+  let summary = "A function mapped over an axis of its inputs (vmap)";
+  let description = [{
+    Calls the callee once per index along the mapped axes, as one batched
+    function (derived by the `jxp-batch` pass). Operand `i` is mapped
+    along dimension `in_axes[i]`, or not at all if it is -1 (negative axes
+    are normalized by the tracer); all mapped dimensions have size
+    `axis_size`. Result `j` is stacked along `out_axes[j]`, or, for -1,
+    must not depend on the mapped axis. Collectives naming `axis_name`
+    reduce or permute along the mapped axis.
+    ```mlir
+    %y = jxp.vmap @f(%x) in_axes [0] out_axes [0] size 8
+        : (tensor<8x3xf32>) -> tensor<8xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, DenseI64ArrayAttr:$in_axes,
+                       DenseI64ArrayAttr:$out_axes, I64Attr:$axis_size,
+                       OptionalAttr<StrAttr>:$axis_name,
+                       OptionalAttr<StrAttr>:$spmd_axis_name,
+                       Variadic<Jxp_Tensor>:$args);
+  let results = (outs Variadic<Jxp_Tensor>:$results);
+  let assemblyFormat = [{
+    $callee `(` $args `)` `in_axes` $in_axes `out_axes` $out_axes `size`
+    $axis_size attr-dict `:` functional-type($args, results)
+  }];
+}
+
 def Jxp_CustomJvpCallOp : Jxp_Op<"custom_jvp_call",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
      Jxp_HasJvpRule]> {

@@ -230,6 +230,30 @@ def Jxp_PartialEvalRuleInterface : OpInterface<"PartialEvalRule"> {
   ];
 }
 
+def Jxp_BatchRuleInterface : OpInterface<"BatchRule"> {
+  let cppNamespace = "::mlir::jxp";
+  let description = [{
+    The batching (vmap) rule of an op. The `jxp-batch` pass walks a
+    function once and asks each op whose operands include a mapped value
+    for its batched form: every value is either not mapped or mapped along
+    one dimension, which rules keep where it is when they can (as JAX's
+    batching rules), so unmapped values cost nothing and batch dimensions
+    move only where an op needs it. Rules are attached to the ops as
+    external models, one family per file of lib/Rules (attachBatchRules);
+    an op without one is a compile error naming it.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Builds, at `ctx.builder()`'s insertion point, this op applied to
+        `ctx.operands()` (one per operand, mapped along `ctx.dims()`,
+        kNotMapped for none) and adds each result with its batch dimension
+        (`ctx.addResult`). Reads this op's attributes and regions, never
+        its operands.
+      }],
+      "::llvm::LogicalResult", "batch", (ins "::mlir::jxp::BatchContext &":$ctx)>
+  ];
+}
+
 def Jxp_TransformOpInterface : OpInterface<"TransformOp"> {
   let cppNamespace = "::mlir::jxp";
   let description = [{

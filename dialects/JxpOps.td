@@ -832,5 +832,6 @@ def Jxp_Threefry2x32Op : Jxp_OpWithRule<"threefry2x32",
 
 include "JxpADOps.td"
 include "JxpControlFlowOps.td"
+include "JxpCollectiveOps.td"
 
 #endif // JXP_OPS_TD

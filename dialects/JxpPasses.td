@@ -14,7 +14,7 @@ def JxpADPass : Pass<"jxp-ad", "ModuleOp"> {
   let summary = "Materializes every autodiff op: the driver";
   let description = [{
     Replaces each transform op (TransformOp interface: `jxp.jvp`,
-    `jxp.vjp`, `jxp.linear_transpose`) with a call of the derived function.
+    `jxp.vjp`, `jxp.linear_transpose`, `jxp.vmap`) with a call of the derived function.
     Functions are visited callee-first in call-graph order, each once, so
     every transform finds its callee free of transforms and
     `grad(grad(f))` and `jit(grad(jit(f)))` compose; a transform whose
@@ -35,6 +35,18 @@ def JxpJvpPass : Pass<"jxp-jvp", "ModuleOp"> {
     Replaces each `jxp.jvp @f` with a call of a new function computing f's
     results and their tangents (`@f_jvp`). Tangents known to be zero are
     never built.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def JxpBatchPass : Pass<"jxp-batch", "ModuleOp"> {
+  let summary = "Materializes jxp.vmap ops: batching alone";
+  let description = [{
+    Replaces each `jxp.vmap @f` with a call of f batched over the mapped
+    axis (`@f_batched`), built by each op's batching rule (BatchRule
+    interface). Values not mapped stay unbatched; batch dimensions stay
+    where the rules can keep them. An op without a rule is an error naming
+    it.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }

@@ -29,6 +29,9 @@ enum class ErrorKind {
   Type,
   /// A rule the tracer must trace; the note's data says which.
   MissingRule,
+  /// A transformation JAX refuses with a ValueError (a vmap output that
+  /// is mapped where out_axes says None).
+  Value,
 };
 
 /// The marker of the NameLoc that carries a kind ("<marker><kind>[ <data>]").
@@ -39,6 +42,7 @@ inline llvm::StringRef kindName(ErrorKind kind) {
   case ErrorKind::NotImplemented: return "not-implemented";
   case ErrorKind::Type: return "type";
   case ErrorKind::MissingRule: return "missing-rule";
+  case ErrorKind::Value: return "value";
   }
   return "";
 }

@@ -318,3 +318,47 @@ LogicalResult JxpDialect::verifyOperationAttribute(Operation *op,
   return checkPositions(op, name, positions.asArrayRef(),
                         std::numeric_limits<int64_t>::max(), "result");
 }
+
+// vmap: operand i is callee input i with a dimension of axis_size inserted
+// at in_axes[i] (-1: none); result j likewise at out_axes[j].
+LogicalResult VmapOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto fn = lookupFunction(*this, symbols, getCalleeAttr(), "callee");
+  if (failed(fn))
+    return failure();
+  int64_t size = getAxisSize();
+  if (size < 0)
+    return emitOpError("axis_size must be non-negative, got ") << size;
+  auto batched = [&](ArrayRef<Type> types, ArrayRef<int64_t> axes,
+                     StringRef what) -> FailureOr<SmallVector<Type>> {
+    if (axes.size() != types.size())
+      return emitOpError(what) << " must have one entry per callee "
+                               << (what == "in_axes" ? "input" : "result")
+                               << " (" << types.size() << "), got "
+                               << axes.size();
+    SmallVector<Type> out;
+    for (auto [t, a] : llvm::zip(types, axes)) {
+      auto tensor = llvm::cast<RankedTensorType>(t);
+      if (a == -1) {
+        out.push_back(t);
+        continue;
+      }
+      if (a < 0 || a > tensor.getRank())
+        return emitOpError(what) << " entry " << a << " is out of range for "
+                                 << t << " (-1 for none)";
+      SmallVector<int64_t> shape(tensor.getShape());
+      shape.insert(shape.begin() + a, size);
+      out.push_back(tensor.clone(shape));
+    }
+    return out;
+  };
+  auto ins = batched(fn->getInputs(), getInAxes(), "in_axes");
+  if (failed(ins))
+    return failure();
+  auto outs = batched(fn->getResults(), getOutAxes(), "out_axes");
+  if (failed(outs))
+    return failure();
+  if (failed(expectTypes(*this, "operands", getArgs().getTypes(), *ins)) ||
+      failed(expectTypes(*this, "results", getResultTypes(), *outs)))
+    return failure();
+  return success();
+}

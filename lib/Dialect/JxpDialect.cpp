@@ -59,6 +59,7 @@ void JxpDialect::initialize() {
 #include "JxpOps.cpp.inc"
       >();
   addInterfaces<JxpInlinerInterface>();
+  attachBatchRules(getContext());
 }
 
 Operation *JxpDialect::materializeConstant(OpBuilder &builder, Attribute value,

@@ -188,6 +188,76 @@ public:
   cached(StringRef key, llvm::function_ref<FailureOr<func::FuncOp>()> build) = 0;
 };
 
+/// The batch dimension of a value that is not mapped (vmap's None).
+inline constexpr int64_t kNotMapped = -1;
+
+/// What a batching rule is handed: the op's operands in the batched
+/// function, each mapped along one dimension or not mapped, and the mapped
+/// axis (its size, and its name for collectives).
+class BatchContext {
+public:
+  BatchContext(OpBuilder &b, ArrayRef<Value> operands, ArrayRef<int64_t> dims,
+               int64_t size, StringAttr axisName)
+      : b(b), batchedOperands(operands), operandDims(dims), axisSize(size),
+        name(axisName) {}
+  virtual ~BatchContext() = default;
+
+  OpBuilder &builder() { return b; }
+  /// One value per operand of the op, of the batched function.
+  ArrayRef<Value> operands() const { return batchedOperands; }
+  /// One batch dimension per operand (kNotMapped: not mapped).
+  ArrayRef<int64_t> dims() const { return operandDims; }
+  int64_t size() const { return axisSize; }
+  /// The mapped axis's name (null if it has none).
+  StringAttr axisName() const { return name; }
+
+  /// Adds the next result of the op: its value and batch dimension.
+  void addResult(Value v, int64_t dim) {
+    resultValues.push_back(v);
+    resultDims.push_back(dim);
+  }
+  ArrayRef<Value> results() const { return resultValues; }
+  ArrayRef<int64_t> dimsOfResults() const { return resultDims; }
+
+  /// Builds the batched form of the single-block region `src` into the
+  /// empty region `dst`: its block's argument `i` is mapped along
+  /// `argDims[i]`. Per yielded value, `yieldDims[i]` says where the
+  /// terminator (src's, re-created) yields it: kNotMapped (it must not be
+  /// mapped; an error otherwise) or a dimension (it is moved there, or
+  /// broadcast if it is not mapped). Pass `yieldDims` empty to yield each
+  /// value where it is; `yielded` then receives the dimensions.
+  virtual LogicalResult batchRegion(Region &src, Region &dst,
+                                    ArrayRef<int64_t> argDims,
+                                    ArrayRef<int64_t> yieldDims,
+                                    SmallVectorImpl<int64_t> &yielded) = 0;
+
+  /// Per value `src`'s terminator yields, whether it is mapped when the
+  /// arguments flagged in `argMapped` are (mapped along dimension 0).
+  /// Builds nothing that stays: the step of a carry fixed point.
+  virtual FailureOr<SmallVector<bool>>
+  mappedYields(Region &src, ArrayRef<bool> argMapped) = 0;
+
+  /// The function `fn` batched with its inputs mapped along `inDims` and
+  /// each result returned along `outDims` (as a vmap's in_axes/out_axes),
+  /// built once per signature: custom-rule calls batch their rules so.
+  virtual FailureOr<FlatSymbolRefAttr>
+  batchFunction(Operation *user, FlatSymbolRefAttr fn,
+                ArrayRef<int64_t> inDims, ArrayRef<int64_t> outDims) = 0;
+
+protected:
+  OpBuilder &b;
+  ArrayRef<Value> batchedOperands;
+  ArrayRef<int64_t> operandDims;
+  int64_t axisSize;
+  StringAttr name;
+  SmallVector<Value> resultValues;
+  SmallVector<int64_t> resultDims;
+};
+
+/// Attaches every op's batching rule (lib/Rules; called when the dialect
+/// is loaded).
+void attachBatchRules(MLIRContext *ctx);
+
 /// The JVP rule of ops with the NonDifferentiable or LinearJvp trait.
 LogicalResult defaultJvp(Operation *op, JvpContext &ctx);
 

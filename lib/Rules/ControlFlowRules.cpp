@@ -29,7 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Rules/RuleBuilder.h"
+#include "Rules/BatchRules.h"
 
 #include "mlir/IR/IRMapping.h"
 
@@ -1271,3 +1271,9 @@ LogicalResult RematOp::partialEval(PartialEvalContext &ctx) {
 LogicalResult RematOp::transpose(TransposeContext &ctx) {
   return transposeBranches(*this, ctx, /*numPrefix=*/0);
 }
+
+//===----------------------------------------------------------------------===//
+// Batching
+//===----------------------------------------------------------------------===//
+
+void batching::attachControlFlowBatchRules(MLIRContext *ctx) {}

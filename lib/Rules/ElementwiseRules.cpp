@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Rules/RuleBuilder.h"
+#include "Rules/BatchRules.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
@@ -508,4 +508,19 @@ LogicalResult ConvertOp::transpose(TransposeContext &ctx) {
                                              .getElementType())
                       : Value());
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Batching: element by element, the batch dimension kept where it is
+//===----------------------------------------------------------------------===//
+
+void batching::attachElementwiseBatchRules(MLIRContext *ctx) {
+  attach<batchElementwise, NegOp, AbsOp, RealOp, ImagOp, ComplexOp, SignOp,
+         ExpOp, LogOp, Log1pOp, Expm1Op, SinOp, CosOp, TanOp, TanhOp,
+         LogisticOp, SqrtOp, RsqrtOp, CbrtOp, ErfOp, ErfInvOp, FloorOp,
+         CeilOp, NotOp, RoundOp, IsFiniteOp>(ctx);
+  attach<batchElementwise, AddOp, SubOp, MulOp, DivOp, RemOp, PowOp, MaxOp,
+         MinOp, Atan2Op, AndOp, OrOp, XorOp, ShiftLeftOp, ShiftRightLogicalOp,
+         ShiftRightArithmeticOp, CompareOp, SelectOp, ClampOp, ConvertOp,
+         BitcastConvertOp>(ctx);
 }

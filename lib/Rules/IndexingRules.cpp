@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Rules/RuleBuilder.h"
+#include "Rules/BatchRules.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
@@ -551,3 +551,9 @@ LogicalResult SortOp::jvp(JvpContext &ctx) {
 }
 
 // The JVP above never puts a sort on a tangent, so sort is never transposed.
+
+//===----------------------------------------------------------------------===//
+// Batching
+//===----------------------------------------------------------------------===//
+
+void batching::attachIndexingBatchRules(MLIRContext *ctx) {}

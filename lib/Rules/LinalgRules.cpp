@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Rules/RuleBuilder.h"
+#include "Rules/BatchRules.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
@@ -138,4 +138,12 @@ LogicalResult TriangularSolveOp::transpose(TransposeContext &ctx) {
   // Real element types: the adjoint is the transpose.
   out.push_back(solve(e, *this, operands[0], ct[0], getTransposeA() ? 0 : 1));
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Batching
+//===----------------------------------------------------------------------===//
+
+void batching::attachLinalgBatchRules(MLIRContext *ctx) {
+  attach<batchLeading, CholeskyOp, TriangularSolveOp>(ctx);
 }

@@ -1,7 +1,7 @@
 //===- MiscRules.cpp - AD rules of constants, random bits and the
 //                     custom-derivative ops                    -*- C++ -*-===//
 
-#include "Rules/RuleBuilder.h"
+#include "Rules/BatchRules.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -151,4 +151,12 @@ LogicalResult CustomLinOp::transpose(TransposeContext &ctx) {
   for (Value v : call.getResults())
     out.push_back(v);
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Batching
+//===----------------------------------------------------------------------===//
+
+void batching::attachMiscBatchRules(MLIRContext *ctx) {
+  attach<batchElementwise, StopGradientOp, Threefry2x32Op>(ctx);
 }

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Rules/RuleBuilder.h"
+#include "Rules/BatchRules.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
@@ -269,3 +269,9 @@ LogicalResult CumminOp::jvp(JvpContext &ctx) {
 }
 
 // Only cumsum is linear; the others are in the linear family's class.
+
+//===----------------------------------------------------------------------===//
+// Batching
+//===----------------------------------------------------------------------===//
+
+void batching::attachReductionBatchRules(MLIRContext *ctx) {}

@@ -77,6 +77,15 @@ FailureOr<VjpParts> buildVjpParts(func::FuncOp callee, ArrayRef<int64_t> wrt,
                                   ArrayRef<int64_t> zeroCts,
                                   TransformContext &ctx);
 
+/// `fn` mapped over a batch of `size` (vmap): input `i` mapped along
+/// `inDims[i]`, result `j` returned along `outDims[j]` (kNotMapped: the
+/// input is not mapped; the result must not be). Collectives over
+/// `axisName` work along the batch. Built once per signature (cached in
+/// `ctx`).
+FailureOr<func::FuncOp> buildBatched(func::FuncOp fn, ArrayRef<int64_t> inDims,
+                                     ArrayRef<int64_t> outDims, int64_t size,
+                                     StringAttr axisName, TransformContext &ctx);
+
 /// Materializes the transform ops accepted by `select`, callee-first (the
 /// `jxp-ad` driver; `jxp-jvp` and `jxp-transpose` select one kind).
 LogicalResult materializeTransforms(ModuleOp module,

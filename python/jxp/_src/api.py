@@ -31,7 +31,8 @@ TO_STABLEHLO = "convert-jxp-to-stablehlo"
 
 # The diagnostic kinds of the C++ side (lib/Dialect/Diagnostics.h) that
 # stand for JAX's Python exceptions; any other error is a CompileError.
-_ERROR_CLASSES = {"not-implemented": NotImplementedError, "type": TypeError}
+_ERROR_CLASSES = {"not-implemented": NotImplementedError, "type": TypeError,
+                  "value": ValueError}
 
 # Rounds of tracing rules the compiler asks for (custom_jvp with symbolic
 # zeros) before giving up: each round traces at least one new rule.

@@ -1,0 +1,134 @@
+//===- BatchRules.cpp - the batching rules' shared helpers ------*- C++ -*-===//
+
+#include "Rules/BatchRules.h"
+
+using namespace mlir;
+using namespace mlir::jxp;
+using namespace mlir::jxp::batching;
+
+RankedTensorType batching::batchedType(Type t, int64_t dim, int64_t size) {
+  auto tensor = llvm::cast<RankedTensorType>(t);
+  if (dim == kNotMapped)
+    return tensor;
+  SmallVector<int64_t> shape(tensor.getShape());
+  shape.insert(shape.begin() + dim, size);
+  return tensor.clone(shape);
+}
+
+int64_t batching::firstMapped(ArrayRef<int64_t> dims) {
+  for (int64_t d : dims)
+    if (d != kNotMapped)
+      return d;
+  return kNotMapped;
+}
+
+Value batching::moveDim(Emitter &e, Value v, int64_t from, int64_t to) {
+  if (from == to)
+    return v;
+  int64_t rank = Emitter::typeOf(v).getRank();
+  SmallVector<int64_t> perm;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != from)
+      perm.push_back(d);
+  perm.insert(perm.begin() + to, from);
+  return e.transpose(v, perm);
+}
+
+Value batching::materialize(Emitter &e, Value v, int64_t from, int64_t to,
+                            int64_t size) {
+  if (from != kNotMapped)
+    return moveDim(e, v, from, to);
+  auto type = Emitter::typeOf(v);
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    dims.push_back(at(d, to));
+  return e.broadcastInDim(v, batchedType(type, to, size), dims);
+}
+
+Value batching::sumOut(Emitter &e, Value v, int64_t from) {
+  return from == kNotMapped ? v : e.reduceSum(v, {from});
+}
+
+Operation *batching::rebuild(OpBuilder &b, Operation *op, ValueRange operands,
+                             TypeRange types) {
+  OperationState state(op->getLoc(), op->getName());
+  state.addOperands(operands);
+  state.addTypes(types);
+  state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
+  for (unsigned k = 0; k < op->getNumRegions(); ++k)
+    state.addRegion();
+  Operation *created = b.create(state);
+  created->copyProperties(op->getPropertiesStorage());
+  return created;
+}
+
+LogicalResult batching::batchElementwise(Operation *op, BatchContext &ctx) {
+  Emitter e(ctx.builder(), op->getLoc());
+  // The rank of the op's full-shaped operands (the widest): scalars among
+  // narrower operands are ones the op broadcasts itself.
+  int64_t rank = 0;
+  for (Value v : op->getOperands())
+    rank = std::max(rank, Emitter::typeOf(v).getRank());
+  bool sameRankResults = llvm::all_of(op->getResultTypes(), [&](Type t) {
+    return llvm::cast<RankedTensorType>(t).getRank() == rank;
+  });
+  int64_t dim = kNotMapped;
+  for (auto [v, d] : llvm::zip(op->getOperands(), ctx.dims()))
+    if (d != kNotMapped && Emitter::typeOf(v).getRank() == rank) {
+      dim = d;
+      break;
+    }
+  // (bitcast_convert changes the trailing dimension: keep the batch first.)
+  if (dim == kNotMapped || !sameRankResults)
+    dim = 0;
+  SmallVector<Value> operands;
+  for (auto [orig, v, d] :
+       llvm::zip(op->getOperands(), ctx.operands(), ctx.dims())) {
+    auto type = Emitter::typeOf(orig);
+    if (type.getRank() == rank) {
+      operands.push_back(materialize(e, v, d, dim, ctx.size()));
+    } else if (d == kNotMapped) {
+      operands.push_back(v); // a scalar the op broadcasts
+    } else {
+      // A mapped scalar: one per example, spread over the full shape.
+      SmallVector<int64_t> shape(rank, 0);
+      for (Value w : op->getOperands())
+        if (Emitter::typeOf(w).getRank() == rank)
+          shape = llvm::to_vector(Emitter::typeOf(w).getShape());
+      auto full = batchedType(type.clone(shape), dim, ctx.size());
+      operands.push_back(e.broadcastInDim(v, full, {dim}));
+    }
+  }
+  SmallVector<Type> types;
+  for (Type t : op->getResultTypes())
+    types.push_back(batchedType(t, dim, ctx.size()));
+  Operation *batched = rebuild(ctx.builder(), op, operands, types);
+  for (Value r : batched->getResults())
+    ctx.addResult(r, dim);
+  return success();
+}
+
+LogicalResult batching::batchLeading(Operation *op, BatchContext &ctx) {
+  Emitter e(ctx.builder(), op->getLoc());
+  SmallVector<Value> operands;
+  for (auto [v, d] : llvm::zip(ctx.operands(), ctx.dims()))
+    operands.push_back(materialize(e, v, d, 0, ctx.size()));
+  SmallVector<Type> types;
+  for (Type t : op->getResultTypes())
+    types.push_back(batchedType(t, 0, ctx.size()));
+  Operation *batched = rebuild(ctx.builder(), op, operands, types);
+  for (Value r : batched->getResults())
+    ctx.addResult(r, 0);
+  return success();
+}
+
+void mlir::jxp::attachBatchRules(MLIRContext *ctx) {
+  attachElementwiseBatchRules(ctx);
+  attachShapeBatchRules(ctx);
+  attachReductionBatchRules(ctx);
+  attachIndexingBatchRules(ctx);
+  attachLinalgBatchRules(ctx);
+  attachMiscBatchRules(ctx);
+  attachControlFlowBatchRules(ctx);
+  attachCollectiveBatchRules(ctx);
+}
