@@ -16,6 +16,7 @@ from ._src.ad import (  # noqa: F401
     custom_jvp, custom_vjp, grad, hessian, jacfwd, jacrev, jvp, linear_transpose,
     linearize, value_and_grad, vjp)
 from ._src.array import Array  # noqa: F401
+from ._src.batching import vmap  # noqa: F401
 from ._src.config import config  # noqa: F401
 from ._src.errors import CompileError  # noqa: F401
 from ._src import runtime as _runtime
