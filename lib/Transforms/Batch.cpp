@@ -67,8 +67,10 @@ public:
   int64_t size;
   StringAttr name;
   TransformContext &tctx;
-  /// Batch dimensions, keyed by values of the function being built
-  /// (absent: not mapped).
+  /// Batch dimensions, keyed by values of the function being batched (a
+  /// value's batched counterpart may be another's too, mapped otherwise:
+  /// a rule may return an operand as a result). A region batched again
+  /// (a fixed point's trial, then the real one) overwrites its entries.
   DenseMap<Value, int64_t> dim;
 };
 
@@ -114,13 +116,14 @@ LogicalResult Batcher::batchOps(Block &src, OpBuilder &b, IRMapping &map) {
     SmallVector<int64_t> dims;
     bool anyMapped = false;
     for (Value v : op.getOperands()) {
-      Value nv = map.lookupOrDefault(v);
-      operands.push_back(nv);
-      dims.push_back(dimOf(nv));
+      operands.push_back(map.lookupOrDefault(v));
+      dims.push_back(dimOf(v));
       anyMapped |= dims.back() != kNotMapped;
     }
     if (!anyMapped && !readsAxis(&op)) {
       b.clone(op, map);
+      for (Value r : op.getResults())
+        dim[r] = kNotMapped;
       continue;
     }
     auto rule = llvm::dyn_cast<BatchRule>(&op);
@@ -148,8 +151,7 @@ LogicalResult Batcher::batchOps(Block &src, OpBuilder &b, IRMapping &map) {
                << v.getType() << " for a result of type " << type
                << " mapped along " << d;
       map.map(r, v);
-      if (d != kNotMapped)
-        dim[v] = d;
+      dim[r] = d;
     }
   }
   return success();
@@ -174,8 +176,7 @@ LogicalResult Batcher::batchRegion(Region &src, Region &dst,
   for (auto [a, d] : llvm::zip(from.getArguments(), argDims)) {
     Value na = to->addArgument(batchedType(a.getType(), d, size), a.getLoc());
     map.map(a, na);
-    if (d != kNotMapped)
-      dim[na] = d;
+    dim[a] = d;
   }
   OpBuilder b = OpBuilder::atBlockEnd(to);
   if (failed(batchOps(from, b, map)))
@@ -189,7 +190,7 @@ LogicalResult Batcher::batchRegion(Region &src, Region &dst,
   yielded.clear();
   for (auto [i, v] : llvm::enumerate(term->getOperands())) {
     Value nv = map.lookupOrDefault(v);
-    int64_t d = dimOf(nv);
+    int64_t d = dimOf(v);
     if (yieldDims.empty()) {
       outs.push_back(nv);
       yielded.push_back(d);
@@ -220,14 +221,6 @@ FailureOr<SmallVector<bool>> Batcher::mappedYields(Region &src,
     argDims.push_back(m ? 0 : kNotMapped);
   LogicalResult built =
       batchRegion(src, (*holder)->getRegion(0), argDims, {}, yielded);
-  // Forget the trial's values before they are freed.
-  (*holder)->walk([&](Block *block) {
-    for (BlockArgument a : block->getArguments())
-      dim.erase(a);
-    for (Operation &op : *block)
-      for (Value r : op.getResults())
-        dim.erase(r);
-  });
   if (failed(built))
     return failure();
   SmallVector<bool> mapped;

@@ -555,3 +555,7 @@ def conj(x):
 # functions above).
 from ._src.control_flow import (  # noqa: E402,F401
     cond, fori_loop, map, scan, select_n, switch, while_loop)
+
+from ._src.parallel import (  # noqa: E402,F401
+    all_gather, axis_index, axis_size, pmax, pmean, pmin, ppermute, pshuffle,
+    psum)
