@@ -190,6 +190,9 @@ public:
 
 /// The batch dimension of a value that is not mapped (vmap's None).
 inline constexpr int64_t kNotMapped = -1;
+/// Where a batched function returns a value summed over the batch (the
+/// cotangent of an input that is not mapped).
+inline constexpr int64_t kSummed = -2;
 
 /// What a batching rule is handed: the op's operands in the batched
 /// function, each mapped along one dimension or not mapped, and the mapped
@@ -223,7 +226,8 @@ public:
   /// empty region `dst`: its block's argument `i` is mapped along
   /// `argDims[i]`. Per yielded value, `yieldDims[i]` says where the
   /// terminator (src's, re-created) yields it: kNotMapped (it must not be
-  /// mapped; an error otherwise) or a dimension (it is moved there, or
+  /// mapped; an error otherwise), kSummed (summed over the batch) or a
+  /// dimension (it is moved there, or
   /// broadcast if it is not mapped). Pass `yieldDims` empty to yield each
   /// value where it is; `yielded` then receives the dimensions.
   virtual LogicalResult batchRegion(Region &src, Region &dst,
@@ -238,7 +242,8 @@ public:
   mappedYields(Region &src, ArrayRef<bool> argMapped) = 0;
 
   /// The function `fn` batched with its inputs mapped along `inDims` and
-  /// each result returned along `outDims` (as a vmap's in_axes/out_axes),
+  /// each result returned along `outDims` (as a vmap's in_axes/out_axes,
+  /// or kSummed),
   /// built once per signature: custom-rule calls batch their rules so.
   virtual FailureOr<FlatSymbolRefAttr>
   batchFunction(Operation *user, FlatSymbolRefAttr fn,

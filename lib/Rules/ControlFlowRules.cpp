@@ -1276,4 +1276,482 @@ LogicalResult RematOp::transpose(TransposeContext &ctx) {
 // Batching
 //===----------------------------------------------------------------------===//
 
-void batching::attachControlFlowBatchRules(MLIRContext *ctx) {}
+// The regions are batched with the pass's own machinery
+// (BatchContext::batchRegion), as JAX batches the closed jaxprs of its
+// control-flow primitives. Operands keep their batch dimension where the
+// op allows: a region's argument is mapped where its operand is, except
+// that a stacked operand (a scan's xs, a snapshot buffer) keeps its batch
+// dimension off its leading axis. A loop carry is mapped if it is on entry
+// or some step makes it so (the least fixed point over mappedYields, as in
+// JAX's _scan_batching_rule and _while_loop_batching_rule); a carry mapped
+// on entry stays along its dimension, one the body maps goes along 0.
+//
+// A mapped value cannot choose a branch or end a loop for the whole batch:
+// a cond with a mapped index runs every branch and each member selects the
+// results of its own (JAX's select_n), and a while with a mapped predicate
+// runs while any member's holds, each member keeping its carry once its
+// own predicate fails.
+
+namespace {
+
+using batching::batchedType;
+using batching::materialize;
+
+SmallVector<bool> mappedFlags(ArrayRef<int64_t> dims) {
+  SmallVector<bool> flags;
+  for (int64_t d : dims)
+    flags.push_back(d != kNotMapped);
+  return flags;
+}
+
+SmallVector<Type> batchedTypes(TypeRange types, ArrayRef<int64_t> dims,
+                               int64_t size) {
+  SmallVector<Type> out;
+  for (auto [t, d] : llvm::zip(types, dims))
+    out.push_back(batchedType(t, d, size));
+  return out;
+}
+
+void addResults(BatchContext &ctx, ValueRange results,
+                ArrayRef<int64_t> dims) {
+  for (auto [r, d] : llvm::zip(results, dims))
+    ctx.addResult(r, d);
+}
+
+/// The batch dimension of a loop carry: that of its initial value if it
+/// is mapped there, else 0 if the carry analysis maps it.
+int64_t carryDim(int64_t initDim, bool mapped) {
+  if (!mapped)
+    return kNotMapped;
+  return initDim == kNotMapped ? 0 : initDim;
+}
+
+/// Which loop carries are mapped: the fixed point from `init` of one step
+/// of `region`, which yields the carries first and whose arguments are
+/// mapped as `argFlags(carries)` says.
+FailureOr<SmallVector<bool>>
+mappedCarries(Operation *op, BatchContext &ctx, Region &region,
+              ArrayRef<bool> init,
+              llvm::function_ref<SmallVector<bool>(ArrayRef<bool>)> argFlags) {
+  FailureOr<SmallVector<bool>> flags = carryFixedPoint(
+      init, [&](ArrayRef<bool> in) -> FailureOr<SmallVector<bool>> {
+        auto out = ctx.mappedYields(region, argFlags(in));
+        if (succeeded(out))
+          out->truncate(init.size());
+        return out;
+      });
+  if (failed(flags))
+    return op->emitOpError("batching: the carry analysis failed");
+  return flags;
+}
+
+/// `v`, stacked along its leading axis and mapped along `d` (or not), made
+/// mapped off that axis if `mapped`: moved from 0 to 1, or broadcast along
+/// 1. `sliceDim` receives where each slice of the leading axis is mapped.
+Value offLeadingAxis(Emitter &e, Value v, int64_t d, bool mapped, int64_t size,
+                     int64_t &sliceDim) {
+  if (!mapped) {
+    sliceDim = kNotMapped;
+    return v;
+  }
+  if (d != kNotMapped && d >= 1) {
+    sliceDim = d - 1;
+    return v;
+  }
+  sliceDim = 0;
+  return materialize(e, v, d, 1, size);
+}
+
+/// Moves each value `region`'s terminator yields from dimension `have[i]`
+/// to `want[i]` (broadcast along it if it is not mapped; kept if `want[i]`
+/// is kNotMapped, which `have[i]` must be then).
+LogicalResult yieldAt(Region &region, ArrayRef<int64_t> have,
+                      ArrayRef<int64_t> want, int64_t size) {
+  Operation *yield = region.front().getTerminator();
+  OpBuilder b(yield);
+  Emitter e(b, yield->getLoc());
+  SmallVector<Value> outs;
+  for (auto [v, h, w] : llvm::zip(yield->getOperands(), have, want)) {
+    if (w == kNotMapped && h != kNotMapped)
+      return yield->emitOpError("batching: a value is mapped where the "
+                                "carry analysis found it is not");
+    outs.push_back(w == kNotMapped ? v : materialize(e, v, h, w, size));
+  }
+  yield->setOperands(outs);
+  return success();
+}
+
+/// cond with an index that is not mapped: a cond of the batched branches.
+/// A result is mapped if some branch yields it mapped, along the first
+/// such branch's dimension (the other branches move or broadcast theirs).
+LogicalResult batchCondOfBranches(CondOp op, BatchContext &ctx) {
+  unsigned nb = op.getBranches().size();
+  ArrayRef<int64_t> argDims = ctx.dims().drop_front();
+  OwningOpRef<Operation *> holder = regionHolder(op, nb);
+  SmallVector<SmallVector<int64_t>> yielded(nb);
+  SmallVector<int64_t> dims(op.getNumResults(), kNotMapped);
+  for (auto [k, branch] : llvm::enumerate(op.getBranches())) {
+    if (failed(ctx.batchRegion(branch, (*holder)->getRegion(k), argDims, {},
+                               yielded[k])))
+      return failure();
+    for (auto [d, y] : llvm::zip(dims, yielded[k]))
+      if (d == kNotMapped)
+        d = y;
+  }
+  Operation *batched = batching::rebuild(
+      ctx.builder(), op, ctx.operands(),
+      batchedTypes(op.getResultTypes(), dims, ctx.size()));
+  for (unsigned k = 0; k < nb; ++k) {
+    Region &branch = batched->getRegion(k);
+    branch.takeBody((*holder)->getRegion(k));
+    if (failed(yieldAt(branch, yielded[k], dims, ctx.size())))
+      return failure();
+  }
+  addResults(ctx, batched->getResults(), dims);
+  return success();
+}
+
+/// cond with a mapped index: each member may take another branch, so every
+/// branch runs on the whole batch and each member selects the results of
+/// its own: branch k where its index is k, the last one where the index is
+/// out of range, as the op runs. The pass batches regions, not blocks in
+/// place: the branches run one after the other in the single branch of a
+/// cond with a constant index, which canonicalization inlines.
+LogicalResult batchCondOfMappedIndex(CondOp op, BatchContext &ctx) {
+  Location loc = op.getLoc();
+  unsigned nb = op.getBranches().size(), nr = op.getNumResults();
+  int64_t size = ctx.size();
+  OwningOpRef<Operation *> holder = regionHolder(op, 2);
+  Region &all = (*holder)->getRegion(0), &batchedAll = (*holder)->getRegion(1);
+  {
+    // (index, operands...) -> (branch 0's results..., branch 1's...).
+    Block *block = new Block();
+    all.push_back(block);
+    block->addArgument(op.getIndex().getType(), loc);
+    for (Value a : op.getArgs())
+      block->addArgument(a.getType(), a.getLoc());
+    OpBuilder b = OpBuilder::atBlockEnd(block);
+    SmallVector<Value> outs;
+    for (Region &branch : op.getBranches()) {
+      IRMapping map;
+      map.map(branch.front().getArguments(),
+              block->getArguments().drop_front());
+      llvm::append_range(outs, cloneBlockAt(b, branch.front(), map));
+    }
+    YieldOp::create(b, loc, outs);
+  }
+  SmallVector<int64_t> yielded;
+  if (failed(ctx.batchRegion(all, batchedAll, ctx.dims(), {}, yielded)))
+    return failure();
+  // Each result along the first dimension a branch maps it along.
+  SmallVector<int64_t> dims(nr, kNotMapped);
+  for (unsigned k = 0; k < nb; ++k)
+    for (unsigned r = 0; r < nr; ++r)
+      if (dims[r] == kNotMapped)
+        dims[r] = yielded[k * nr + r];
+  for (int64_t &d : dims)
+    if (d == kNotMapped)
+      d = 0;
+  {
+    Block &block = batchedAll.front();
+    Operation *yield = block.getTerminator();
+    OpBuilder b(yield);
+    Emitter e(b, loc);
+    Value index = block.getArgument(0); // mapped: one per member, along 0
+    SmallVector<Value> taken; // per branch but the last: index == k
+    for (unsigned k = 0; k + 1 < nb; ++k)
+      taken.push_back(e.compare(index, e.splat(index.getType(), k),
+                                ComparisonDirection::EQ));
+    SmallVector<Value> outs;
+    for (unsigned r = 0; r < nr; ++r) {
+      auto of = [&](unsigned k) {
+        return materialize(e, yield->getOperand(k * nr + r),
+                           yielded[k * nr + r], dims[r], size);
+      };
+      auto type = batchedType(op.getResult(r).getType(), dims[r], size);
+      Value out = of(nb - 1);
+      for (int k = (int)nb - 2; k >= 0; --k) {
+        Value pred = e.broadcastInDim(taken[k], type.clone(b.getI1Type()),
+                                      {dims[r]});
+        out = e.select(pred, of(k), out);
+      }
+      outs.push_back(out);
+    }
+    yield->setOperands(outs);
+  }
+  Emitter e(ctx.builder(), loc);
+  auto run = CondOp::create(ctx.builder(), loc,
+                            batchedTypes(op.getResultTypes(), dims, size),
+                            e.splat(op.getIndex().getType(), 0),
+                            ctx.operands(), /*branchesCount=*/1);
+  run->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+  run.getBranches()[0].takeBody(batchedAll);
+  addResults(ctx, run.getResults(), dims);
+  return success();
+}
+
+LogicalResult batchCond(CondOp op, BatchContext &ctx) {
+  if (ctx.dims()[0] != kNotMapped)
+    return batchCondOfMappedIndex(op, ctx);
+  return batchCondOfBranches(op, ctx);
+}
+
+/// while: a carry is mapped if it is on entry or the body makes it so. A
+/// predicate that is not mapped ends the loop for the whole batch: a while
+/// of the batched regions. A mapped one (JAX's _while_loop_batching_rule)
+/// runs the loop while any member's predicate holds; each step computes
+/// every member's predicate again, and a member whose predicate fails
+/// keeps its carry. Every carry is then mapped, but those the body passes
+/// through unchanged.
+LogicalResult batchWhile(WhileOp op, BatchContext &ctx) {
+  Location loc = op.getLoc();
+  int64_t size = ctx.size();
+  ArrayRef<int64_t> initDims = ctx.dims();
+  FailureOr<SmallVector<bool>> mapped = mappedCarries(
+      op, ctx, op.getBody(), mappedFlags(initDims),
+      [](ArrayRef<bool> in) { return SmallVector<bool>(in); });
+  if (failed(mapped))
+    return failure();
+  FailureOr<SmallVector<bool>> predMapped =
+      ctx.mappedYields(op.getCond(), *mapped);
+  if (failed(predMapped))
+    return failure();
+  bool perMember = (*predMapped)[0];
+  Block &bodyBlock = op.getBody().front();
+  Operation *bodyYield = bodyBlock.getTerminator();
+  if (perMember)
+    for (auto [i, m] : llvm::enumerate(*mapped))
+      m = m || bodyYield->getOperand(i) != bodyBlock.getArgument(i);
+
+  Emitter e(ctx.builder(), loc);
+  SmallVector<int64_t> dims;
+  SmallVector<Value> inits;
+  for (auto [v, d, m] : llvm::zip(ctx.operands(), initDims, *mapped)) {
+    dims.push_back(carryDim(d, m));
+    inits.push_back(m ? materialize(e, v, d, dims.back(), size) : v);
+  }
+  auto loop = WhileOp::create(ctx.builder(), loc,
+                              batchedTypes(op.getResultTypes(), dims, size),
+                              inits);
+  loop->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+  SmallVector<int64_t> yielded;
+  if (!perMember) {
+    if (failed(ctx.batchRegion(op.getCond(), loop.getCond(), dims,
+                               {kNotMapped}, yielded)) ||
+        failed(ctx.batchRegion(op.getBody(), loop.getBody(), dims, dims,
+                               yielded)))
+      return failure();
+    addResults(ctx, loop.getResults(), dims);
+    return success();
+  }
+
+  // The condition: whether any member's predicate holds.
+  if (failed(ctx.batchRegion(op.getCond(), loop.getCond(), dims, {0},
+                             yielded)))
+    return failure();
+  {
+    Operation *yield = loop.getCond().front().getTerminator();
+    OpBuilder b(yield);
+    Value any = ReduceOp::create(
+        b, loc, RankedTensorType::get({}, b.getI1Type()), yield->getOperand(0),
+        ReduceKind::Or, ArrayRef<int64_t>{0});
+    yield->setOperands(any);
+  }
+  // The body: (carries...) -> (each member's predicate, next carries...),
+  // batched, then each member's next carry kept only where its predicate
+  // holds.
+  OwningOpRef<Operation *> holder = regionHolder(op, 1);
+  {
+    Block *step = new Block();
+    (*holder)->getRegion(0).push_back(step);
+    for (Type t : op.getResultTypes())
+      step->addArgument(t, loc);
+    OpBuilder b = OpBuilder::atBlockEnd(step);
+    IRMapping condMap, bodyMap;
+    condMap.map(op.getCond().front().getArguments(), step->getArguments());
+    bodyMap.map(bodyBlock.getArguments(), step->getArguments());
+    SmallVector<Value> outs = cloneBlockAt(b, op.getCond().front(), condMap);
+    llvm::append_range(outs, cloneBlockAt(b, bodyBlock, bodyMap));
+    YieldOp::create(b, loc, outs);
+  }
+  SmallVector<int64_t> yieldDims{0};
+  llvm::append_range(yieldDims, dims);
+  if (failed(ctx.batchRegion((*holder)->getRegion(0), loop.getBody(), dims,
+                             yieldDims, yielded)))
+    return failure();
+  {
+    Block &block = loop.getBody().front();
+    Operation *yield = block.getTerminator();
+    OpBuilder b(yield);
+    Emitter ye(b, loc);
+    Value live = yield->getOperand(0);
+    SmallVector<Value> next;
+    for (auto [i, d] : llvm::enumerate(dims)) {
+      Value old = block.getArgument(i), v = yield->getOperand(i + 1);
+      if (d == kNotMapped || v == old) {
+        next.push_back(v);
+        continue;
+      }
+      Value keep = ye.broadcastInDim(
+          live, Emitter::typeOf(v).clone(b.getI1Type()), {d});
+      next.push_back(ye.select(keep, v, old));
+    }
+    yield->setOperands(next);
+  }
+  addResults(ctx, loop.getResults(), dims);
+  return success();
+}
+
+/// scan: consts are mapped where they are, xs off the scan axis, carries
+/// as a while's; a y slice mapped along d stacks into ys mapped along
+/// d + 1.
+LogicalResult batchScan(ScanOp op, BatchContext &ctx) {
+  unsigned nc = op.getNumConsts(), nk = op.getNumCarry();
+  int64_t size = ctx.size();
+  ArrayRef<int64_t> opDims = ctx.dims();
+  ArrayRef<Value> operands = ctx.operands();
+  SmallVector<bool> flags = mappedFlags(opDims);
+  FailureOr<SmallVector<bool>> mapped = mappedCarries(
+      op, ctx, op.getBody(), ArrayRef<bool>(flags).slice(nc, nk),
+      [&](ArrayRef<bool> carry) {
+        SmallVector<bool> f(flags);
+        llvm::copy(carry, f.begin() + nc);
+        return f;
+      });
+  if (failed(mapped))
+    return failure();
+
+  Emitter e(ctx.builder(), op.getLoc());
+  SmallVector<Value> newOperands(operands.take_front(nc));
+  SmallVector<int64_t> argDims(opDims.take_front(nc)), carryDims;
+  for (unsigned i = 0; i < nk; ++i) {
+    int64_t d = opDims[nc + i];
+    bool m = (*mapped)[i];
+    carryDims.push_back(carryDim(d, m));
+    newOperands.push_back(
+        m ? materialize(e, operands[nc + i], d, carryDims.back(), size)
+          : operands[nc + i]);
+  }
+  llvm::append_range(argDims, carryDims);
+  for (unsigned i = nc + nk; i < operands.size(); ++i) {
+    int64_t slice;
+    newOperands.push_back(offLeadingAxis(e, operands[i], opDims[i],
+                                         opDims[i] != kNotMapped, size, slice));
+    argDims.push_back(slice);
+  }
+  OwningOpRef<Operation *> holder = regionHolder(op, 1);
+  SmallVector<int64_t> yielded;
+  if (failed(ctx.batchRegion(op.getBody(), (*holder)->getRegion(0), argDims,
+                             {}, yielded)))
+    return failure();
+  SmallVector<int64_t> want(carryDims), resultDims(carryDims);
+  for (int64_t d : ArrayRef<int64_t>(yielded).drop_front(nk)) {
+    want.push_back(d);
+    resultDims.push_back(d == kNotMapped ? kNotMapped : d + 1);
+  }
+  Operation *batched = batching::rebuild(
+      ctx.builder(), op, newOperands,
+      batchedTypes(op.getResultTypes(), resultDims, size));
+  batched->getRegion(0).takeBody((*holder)->getRegion(0));
+  if (failed(yieldAt(batched->getRegion(0), yielded, want, size)))
+    return failure();
+  addResults(ctx, batched->getResults(), resultDims);
+  return success();
+}
+
+/// remat: the batched body, its results mapped where it yields them.
+LogicalResult batchRemat(RematOp op, BatchContext &ctx) {
+  OwningOpRef<Operation *> holder = regionHolder(op, 1);
+  SmallVector<int64_t> yielded;
+  if (failed(ctx.batchRegion(op.getBody(), (*holder)->getRegion(0),
+                             ctx.dims(), {}, yielded)))
+    return failure();
+  Operation *batched = batching::rebuild(
+      ctx.builder(), op, ctx.operands(),
+      batchedTypes(op.getResultTypes(), yielded, ctx.size()));
+  batched->getRegion(0).takeBody((*holder)->getRegion(0));
+  addResults(ctx, batched->getResults(), yielded);
+  return success();
+}
+
+/// linear_loop: its trip count and stride must be the same for every
+/// member. Snapshot buffers are stacked along their slot axis, so they are
+/// mapped off it; the primal carries reach a fixed point over the step,
+/// then the linear carries over the linear step, as a while's.
+LogicalResult batchLinearLoop(LinearLoopOp op, BatchContext &ctx) {
+  ArrayRef<int64_t> dims = ctx.dims();
+  if (dims[0] != kNotMapped || dims[1] != kNotMapped)
+    return emitKindOpError(op, ErrorKind::NotImplemented)
+           << "cannot be batched with a trip count that differs across the "
+              "batch: vmap of the reverse-mode derivative of a while loop "
+              "whose number of steps depends on the mapped inputs is not "
+              "implemented yet";
+  unsigned np = op.getNumPrimal(), ni = op.getNumInvariant();
+  int64_t size = ctx.size();
+  ArrayRef<Value> operands = ctx.operands();
+  ArrayRef<int64_t> snapDims = dims.slice(2, np),
+                    invDims = dims.slice(2 + np, ni),
+                    initDims = dims.drop_front(2 + np + ni);
+  SmallVector<bool> invFlags = mappedFlags(invDims);
+  auto withInvariants = [&](ArrayRef<bool> primal) {
+    SmallVector<bool> f(primal);
+    llvm::append_range(f, invFlags);
+    return f;
+  };
+  FailureOr<SmallVector<bool>> primal = mappedCarries(
+      op, ctx, op.getStep(), mappedFlags(snapDims), withInvariants);
+  if (failed(primal))
+    return failure();
+  SmallVector<bool> stepFlags = withInvariants(*primal);
+  FailureOr<SmallVector<bool>> linear = mappedCarries(
+      op, ctx, op.getLinear(), mappedFlags(initDims),
+      [&](ArrayRef<bool> carry) {
+        SmallVector<bool> f(stepFlags);
+        llvm::append_range(f, carry);
+        return f;
+      });
+  if (failed(linear))
+    return failure();
+
+  Emitter e(ctx.builder(), op.getLoc());
+  SmallVector<Value> newOperands(operands.take_front(2));
+  SmallVector<int64_t> primalDims, carryDims;
+  for (unsigned i = 0; i < np; ++i) {
+    int64_t slot;
+    newOperands.push_back(offLeadingAxis(e, operands[2 + i], snapDims[i],
+                                         (*primal)[i], size, slot));
+    primalDims.push_back(slot);
+  }
+  llvm::append_range(newOperands, operands.slice(2 + np, ni));
+  for (auto [v, d, m] :
+       llvm::zip(operands.drop_front(2 + np + ni), initDims, *linear)) {
+    carryDims.push_back(carryDim(d, m));
+    newOperands.push_back(m ? materialize(e, v, d, carryDims.back(), size)
+                            : v);
+  }
+  SmallVector<int64_t> stepDims(primalDims);
+  llvm::append_range(stepDims, invDims);
+  SmallVector<int64_t> linearDims(stepDims);
+  llvm::append_range(linearDims, carryDims);
+  Operation *loop = batching::rebuild(
+      ctx.builder(), op, newOperands,
+      batchedTypes(op.getResultTypes(), carryDims, size));
+  SmallVector<int64_t> yielded;
+  if (failed(ctx.batchRegion(op.getStep(), loop->getRegion(0), stepDims,
+                             primalDims, yielded)) ||
+      failed(ctx.batchRegion(op.getLinear(), loop->getRegion(1), linearDims,
+                             carryDims, yielded)))
+    return failure();
+  addResults(ctx, loop->getResults(), carryDims);
+  return success();
+}
+
+} // namespace
+
+void batching::attachControlFlowBatchRules(MLIRContext *ctx) {
+  attach<typed<CondOp, batchCond>, CondOp>(ctx);
+  attach<typed<WhileOp, batchWhile>, WhileOp>(ctx);
+  attach<typed<ScanOp, batchScan>, ScanOp>(ctx);
+  attach<typed<RematOp, batchRemat>, RematOp>(ctx);
+  attach<typed<LinearLoopOp, batchLinearLoop>, LinearLoopOp>(ctx);
+}

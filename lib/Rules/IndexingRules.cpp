@@ -6,6 +6,12 @@
 // updates, scatter min/max through _scatter_extremal_jvp, and sort permutes
 // the tangents by the permutation it applies (a sorted iota).
 //
+// Their batching rules are JAX's (_dot_general_batch_dim_nums,
+// _gather_batching_rule, _scatter_batching_rule, _sort_batch_rule) with the
+// batch dimension kept where it is instead of moved to the front: the
+// dimension numbers of dot_general, gather and scatter can name a batch
+// dimension at any position.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Rules/BatchRules.h"
@@ -556,4 +562,246 @@ LogicalResult SortOp::jvp(JvpContext &ctx) {
 // Batching
 //===----------------------------------------------------------------------===//
 
-void batching::attachIndexingBatchRules(MLIRContext *ctx) {}
+namespace {
+using batching::at;
+using batching::batchedType;
+
+/// Per-example dimensions `dims` as they sit in a value mapped along `bdim`.
+SmallVector<int64_t> shifted(ArrayRef<int64_t> dims, int64_t bdim) {
+  SmallVector<int64_t> r;
+  for (int64_t d : dims)
+    r.push_back(at(d, bdim));
+  return r;
+}
+
+/// How many of the per-example dimensions `dims` precede a batch dimension
+/// at `bdim` (those below it).
+int64_t countBelow(ArrayRef<int64_t> dims, int64_t bdim) {
+  return llvm::count_if(dims, [&](int64_t d) { return d < bdim; });
+}
+
+/// The first place for a batch dimension that `k` of the sorted per-example
+/// dimensions `marked` precede: right after the k-th.
+int64_t firstSlot(ArrayRef<int64_t> marked, int64_t k) {
+  return k == 0 ? 0 : marked[k - 1] + 1;
+}
+
+/// `v`, mapped along `from` or not mapped, with its batch dimension where
+/// exactly `k` of the sorted per-example dimensions `marked` precede it:
+/// where it is if it is there already, else moved (or broadcast) to the
+/// first such place. Returns the value and its batch dimension.
+std::pair<Value, int64_t> placeAfter(Emitter &e, Value v, int64_t from,
+                                     ArrayRef<int64_t> marked, int64_t k,
+                                     int64_t size) {
+  if (from != kNotMapped && countBelow(marked, from) == k)
+    return {v, from};
+  int64_t to = firstSlot(marked, k);
+  return {batching::materialize(e, v, from, to, size), to};
+}
+
+/// Adds the pair (`operandDim`, `indicesDim`) to the batching dimensions of
+/// a gather or scatter, keeping the operand's list sorted (as StableHLO
+/// asks) and the indices' list paired with it.
+void addBatchingPair(SmallVectorImpl<int64_t> &operandDims,
+                     SmallVectorImpl<int64_t> &indicesDims, int64_t operandDim,
+                     int64_t indicesDim) {
+  int64_t p = countBelow(operandDims, operandDim);
+  operandDims.insert(operandDims.begin() + p, operandDim);
+  indicesDims.insert(indicesDims.begin() + p, indicesDim);
+}
+
+// dot_general: a mapped pair becomes a new batching pair (the result's
+// first dimension); a lone mapped dimension is one more free dimension of
+// its side, which the result keeps among that side's free dimensions.
+LogicalResult batchDotGeneral(DotGeneralOp op, BatchContext &ctx) {
+  Value lhs = ctx.operands()[0], rhs = ctx.operands()[1];
+  int64_t ld = ctx.dims()[0], rd = ctx.dims()[1];
+  ArrayRef<int64_t> lb = op.getLhsBatchingDimensions(),
+                    rb = op.getRhsBatchingDimensions(),
+                    lc = op.getLhsContractingDimensions(),
+                    rc = op.getRhsContractingDimensions();
+  int64_t lhsRank = op.getLhs().getType().getRank();
+  int64_t rhsRank = op.getRhs().getType().getRank();
+  SmallVector<int64_t> nlb = shifted(lb, ld), nrb = shifted(rb, rd);
+  int64_t out;
+  if (ld != kNotMapped && rd != kNotMapped) {
+    nlb.insert(nlb.begin(), ld);
+    nrb.insert(nrb.begin(), rd);
+    out = 0;
+  } else if (ld != kNotMapped) {
+    out = lb.size() + countBelow(remaining(lhsRank, lb, lc), ld);
+  } else {
+    int64_t lhsFree = lhsRank - lb.size() - lc.size();
+    out = lb.size() + lhsFree + countBelow(remaining(rhsRank, rb, rc), rd);
+  }
+  auto type = batchedType(op.getType(), out, ctx.size());
+  ctx.addResult(DotGeneralOp::create(ctx.builder(), op.getLoc(), type, lhs,
+                                     rhs, nlb, nrb, shifted(lc, ld),
+                                     shifted(rc, rd)),
+                out);
+  return success();
+}
+
+// gather: a mapped operand alone gets a window of its whole batch
+// dimension; mapped indices alone give one more batch (non-window)
+// dimension of the indices, hence of the result; both mapped are a new
+// pair of batching dimensions. The result's batch dimension goes to the
+// first place the result's layout (offset_dims sorted) allows.
+LogicalResult batchGather(GatherOp op, BatchContext &ctx) {
+  Value operand = ctx.operands()[0], indices = ctx.operands()[1];
+  int64_t od = ctx.dims()[0], id = ctx.dims()[1];
+  int64_t size = ctx.size();
+  GatherDims g = dimsOf(op);
+  int64_t operandRank = op.getOperand().getType().getRank();
+  int64_t indicesRank = op.getStartIndices().getType().getRank();
+  int64_t resultRank = op.getType().getRank();
+  SmallVector<int64_t> window =
+      remaining(operandRank, g.collapsedSliceDims, g.operandBatchingDims);
+  SmallVector<int64_t> resultBatch = remaining(resultRank, g.offsetDims, {});
+  int64_t out;
+  if (id != kNotMapped) {
+    // The result's batch dimensions follow the indices' (other than
+    // index_vector_dim), in order.
+    SmallVector<int64_t> indexBatch =
+        remaining(indicesRank, {g.indexVectorDim}, {});
+    out = firstSlot(resultBatch, countBelow(indexBatch, id));
+    g.startIndicesBatchingDims = shifted(g.startIndicesBatchingDims, id);
+    g.indexVectorDim = at(g.indexVectorDim, id);
+    g.offsetDims = shifted(g.offsetDims, out);
+  } else {
+    // The operand's window dimensions map to offset_dims in order.
+    int64_t k = countBelow(window, od);
+    out = firstSlot(g.offsetDims, k);
+    g.offsetDims = shifted(g.offsetDims, out);
+    g.offsetDims.insert(g.offsetDims.begin() + k, out);
+  }
+  if (od != kNotMapped) {
+    g.collapsedSliceDims = shifted(g.collapsedSliceDims, od);
+    g.operandBatchingDims = shifted(g.operandBatchingDims, od);
+    g.startIndexMap = shifted(g.startIndexMap, od);
+    if (id == kNotMapped) {
+      g.sliceSizes.insert(g.sliceSizes.begin() + od, size);
+    } else {
+      addBatchingPair(g.operandBatchingDims, g.startIndicesBatchingDims, od,
+                      id);
+      g.sliceSizes.insert(g.sliceSizes.begin() + od, size == 0 ? 0 : 1);
+    }
+  } else {
+    // Indices of different members share one list now, which need not be
+    // sorted even if each member's is.
+    g.indicesAreSorted = false;
+  }
+  auto type = batchedType(op.getType(), out, size);
+  ctx.addResult(GatherOp::create(ctx.builder(), op.getLoc(), type, operand,
+                                 indices, g.offsetDims, g.collapsedSliceDims,
+                                 g.operandBatchingDims,
+                                 g.startIndicesBatchingDims, g.startIndexMap,
+                                 g.indexVectorDim, g.sliceSizes,
+                                 g.indicesAreSorted, g.mode,
+                                 op.getFillValueAttr()),
+                out);
+  return success();
+}
+
+// scatter: the result is per member as soon as anything is, so the operand
+// is always mapped (broadcast if need be). Indices not mapped: the
+// operand's batch dimension is one more window dimension, which the
+// updates must carry (broadcast if need be) at the matching place among
+// their window dimensions. Indices mapped: a new pair of batching
+// dimensions, which the updates carry among their scatter dimensions.
+// Where a batch dimension does not fit, the updates' moves (or, with mapped
+// indices, the indices', usually the smaller).
+LogicalResult batchScatter(ScatterOp op, BatchContext &ctx) {
+  Emitter e(ctx.builder(), op.getLoc());
+  Value operand = ctx.operands()[0], indices = ctx.operands()[1],
+        updates = ctx.operands()[2];
+  int64_t od = ctx.dims()[0], id = ctx.dims()[1], ud = ctx.dims()[2];
+  int64_t size = ctx.size();
+  int64_t operandRank = op.getOperand().getType().getRank();
+  int64_t indicesRank = op.getScatterIndices().getType().getRank();
+  int64_t updatesRank = op.getUpdates().getType().getRank();
+  int64_t ivd = op.getIndexVectorDim();
+  ArrayRef<int64_t> inserted = op.getInsertedWindowDims(),
+                    batchingDims = op.getOperandBatchingDims(),
+                    updateWindow = op.getUpdateWindowDims();
+  SmallVector<int64_t> window = remaining(operandRank, inserted, batchingDims);
+  SmallVector<int64_t> updateScatter =
+      remaining(updatesRank, updateWindow, {});
+  SmallVector<int64_t> indicesBatching(op.getScatterIndicesBatchingDims());
+  SmallVector<int64_t> newUpdateWindow;
+  SmallVector<int64_t> newBatching;
+  if (id == kNotMapped) {
+    int64_t k;
+    if (od == kNotMapped) {
+      // Put the operand's new dimension where the updates' fits.
+      k = ud == kNotMapped ? 0 : countBelow(updateWindow, ud);
+      od = firstSlot(window, k);
+      operand = batching::materialize(e, operand, kNotMapped, od, size);
+    } else {
+      k = countBelow(window, od);
+    }
+    std::tie(updates, ud) = placeAfter(e, updates, ud, updateWindow, k, size);
+    newUpdateWindow = shifted(updateWindow, ud);
+    newUpdateWindow.insert(newUpdateWindow.begin() + k, ud);
+    newBatching = shifted(batchingDims, od);
+  } else {
+    // The updates' scatter dimensions follow the indices' batch dimensions
+    // (all but index_vector_dim), in order.
+    SmallVector<int64_t> indexBatch = remaining(indicesRank, {ivd}, {});
+    int64_t j = countBelow(indexBatch, id);
+    if (ud == kNotMapped) {
+      std::tie(updates, ud) = placeAfter(e, updates, ud, updateScatter, j, size);
+    } else if (countBelow(updateScatter, ud) != j) {
+      j = countBelow(updateScatter, ud);
+      int64_t to = firstSlot(indexBatch, j);
+      indices = batching::moveDim(e, indices, id, to);
+      id = to;
+    }
+    if (od == kNotMapped) {
+      od = 0;
+      operand = batching::materialize(e, operand, kNotMapped, od, size);
+    }
+    newUpdateWindow = shifted(updateWindow, ud);
+    newBatching = shifted(batchingDims, od);
+    indicesBatching = shifted(indicesBatching, id);
+    addBatchingPair(newBatching, indicesBatching, od, id);
+    ivd = at(ivd, id);
+  }
+  auto type = batchedType(op.getType(), od, size);
+  ctx.addResult(
+      ScatterOp::create(ctx.builder(), op.getLoc(), type, operand, indices,
+                        updates, op.getKind(), newUpdateWindow,
+                        shifted(inserted, od), newBatching, indicesBatching,
+                        shifted(op.getScatterDimsToOperandDims(), od), ivd,
+                        op.getIndicesAreSorted(), op.getUniqueIndices(),
+                        op.getMode()),
+      od);
+  return success();
+}
+
+// sort: its inputs share one shape, so all are mapped along the first
+// mapped one's batch dimension (others moved or broadcast there).
+LogicalResult batchSort(SortOp op, BatchContext &ctx) {
+  Emitter e(ctx.builder(), op.getLoc());
+  int64_t d = batching::firstMapped(ctx.dims());
+  SmallVector<Value> inputs;
+  SmallVector<Type> types;
+  for (auto [v, vd, r] : llvm::zip(ctx.operands(), ctx.dims(), op.getResults())) {
+    inputs.push_back(batching::materialize(e, v, vd, d, ctx.size()));
+    types.push_back(batchedType(r.getType(), d, ctx.size()));
+  }
+  auto sorted = SortOp::create(ctx.builder(), op.getLoc(), types, inputs,
+                               at(op.getDimension(), d), op.getNumKeys(),
+                               op.getIsStable());
+  for (Value r : sorted.getResults())
+    ctx.addResult(r, d);
+  return success();
+}
+} // namespace
+
+void batching::attachIndexingBatchRules(MLIRContext *ctx) {
+  attach<typed<DotGeneralOp, batchDotGeneral>, DotGeneralOp>(ctx);
+  attach<typed<GatherOp, batchGather>, GatherOp>(ctx);
+  attach<typed<ScatterOp, batchScatter>, ScatterOp>(ctx);
+  attach<typed<SortOp, batchSort>, SortOp>(ctx);
+}

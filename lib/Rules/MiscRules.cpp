@@ -7,6 +7,7 @@
 
 using namespace mlir;
 using namespace mlir::jxp;
+using namespace mlir::jxp::batching;
 
 
 
@@ -61,7 +62,10 @@ LogicalResult CustomJvpCallOp::jvp(JvpContext &ctx) {
             ArrayRef<bool>(zeros))
           rule = llvm::cast<FlatSymbolRefAttr>(r);
     if (!rule) {
-      std::string request = getCallee().str() + " ";
+      // (A batched call asks for a rule of the function the tracer knows.)
+      auto origin = (*this)->getAttrOfType<StringAttr>("jxp.rules_of");
+      std::string request =
+          (origin ? origin.getValue() : getCallee()).str() + " ";
       for (bool z : zeros)
         request += z ? '1' : '0';
       ctx.requestRule(*this, request);
@@ -157,6 +161,143 @@ LogicalResult CustomLinOp::transpose(TransposeContext &ctx) {
 // Batching
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// The operands of a custom-rule call, each mapped one mapped along 0,
+/// and per operand its dimension (0 or kNotMapped): custom calls batch
+/// their functions with every mapped input, and every output, along 0.
+SmallVector<Value> leadingOperands(Operation *op, BatchContext &ctx,
+                                   SmallVectorImpl<int64_t> &dims) {
+  Emitter e(ctx.builder(), op->getLoc());
+  SmallVector<Value> operands;
+  for (auto [v, d] : llvm::zip(ctx.operands(), ctx.dims())) {
+    operands.push_back(d == kNotMapped ? v : moveDim(e, v, d, 0));
+    dims.push_back(d == kNotMapped ? kNotMapped : 0);
+  }
+  return operands;
+}
+
+/// `op` re-created over `operands` with every result mapped along 0.
+Operation *rebuildLeading(Operation *op, BatchContext &ctx,
+                          ArrayRef<Value> operands) {
+  SmallVector<Type> types;
+  for (Type t : op->getResultTypes())
+    types.push_back(batchedType(t, 0, ctx.size()));
+  Operation *batched = rebuild(ctx.builder(), op, operands, types);
+  for (Value r : batched->getResults())
+    ctx.addResult(r, 0);
+  return batched;
+}
+
+SmallVector<int64_t> concat(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  SmallVector<int64_t> r(a);
+  r.append(b.begin(), b.end());
+  return r;
+}
+
+/// The call batched: its primal function and each rule batched over the
+/// same dimensions (tangents mapped like their primals), as JAX's
+/// custom_jvp batching rule.
+LogicalResult batchCustomJvp(CustomJvpCallOp op, BatchContext &ctx) {
+  SmallVector<int64_t> dims;
+  SmallVector<Value> operands = leadingOperands(op, ctx, dims);
+  unsigned numPrimals = op.getNumPrimals(), numResults = op.getNumResults();
+  ArrayRef<int64_t> primals = ArrayRef<int64_t>(dims).take_front(numPrimals);
+  ArrayRef<int64_t> closure = ArrayRef<int64_t>(dims).drop_front(numPrimals);
+  auto callee = ctx.batchFunction(op, op.getCalleeAttr(), dims,
+                                  SmallVector<int64_t>(numResults, 0));
+  if (failed(callee))
+    return failure();
+  SmallVector<int64_t> ruleOuts(2 * numResults, 0);
+  FlatSymbolRefAttr jvp;
+  if (op.getJvpAttr()) {
+    auto rule = ctx.batchFunction(
+        op, op.getJvpAttr(), concat(concat(primals, primals), closure),
+        ruleOuts);
+    if (failed(rule))
+      return failure();
+    jvp = *rule;
+  }
+  SmallVector<Attribute> rules;
+  if (auto patterns = op.getRuleZeros()) {
+    for (auto [r, pattern] : llvm::zip(*op.getRules(), *patterns)) {
+      SmallVector<int64_t> ins(primals);
+      ArrayRef<bool> zeros = llvm::cast<DenseBoolArrayAttr>(pattern);
+      for (int64_t i : op.getDiff())
+        if (!zeros[i])
+          ins.push_back(primals[i]);
+      auto rule = ctx.batchFunction(op, llvm::cast<FlatSymbolRefAttr>(r),
+                                    concat(ins, closure), ruleOuts);
+      if (failed(rule))
+        return failure();
+      rules.push_back(*rule);
+    }
+  }
+  Operation *batched = rebuildLeading(op, ctx, operands);
+  auto call = llvm::cast<CustomJvpCallOp>(batched);
+  call.setCalleeAttr(*callee);
+  if (jvp)
+    call.setJvpAttr(jvp);
+  if (op.getRules())
+    call.setRulesAttr(ArrayAttr::get(op.getContext(), rules));
+  if (!op->hasAttr("jxp.rules_of"))
+    call->setAttr("jxp.rules_of", op.getCalleeAttr().getAttr());
+  return success();
+}
+
+/// As JAX's custom_vjp batching rule: fwd batched like the primal, bwd
+/// over the batched residuals and cotangents; the cotangent of a primal
+/// that is not mapped is summed over the batch.
+LogicalResult batchCustomVjp(CustomVjpCallOp op, BatchContext &ctx) {
+  SmallVector<int64_t> dims;
+  SmallVector<Value> operands = leadingOperands(op, ctx, dims);
+  unsigned numPrimals = op.getNumPrimals(), numResults = op.getNumResults();
+  unsigned numRes = op.getNumResiduals();
+  ArrayRef<int64_t> closure = ArrayRef<int64_t>(dims).drop_front(numPrimals);
+  auto callee = ctx.batchFunction(op, op.getCalleeAttr(), dims,
+                                  SmallVector<int64_t>(numResults, 0));
+  auto fwd = ctx.batchFunction(op, op.getFwdAttr(), dims,
+                               SmallVector<int64_t>(numResults + numRes, 0));
+  if (failed(callee) || failed(fwd))
+    return failure();
+  SmallVector<int64_t> bwdOuts;
+  for (int64_t i : op.getWrt())
+    bwdOuts.push_back(dims[i] == kNotMapped ? kSummed : 0);
+  auto bwd = ctx.batchFunction(
+      op, op.getBwdAttr(),
+      concat(SmallVector<int64_t>(numRes + numResults, 0), closure), bwdOuts);
+  if (failed(bwd))
+    return failure();
+  auto call = llvm::cast<CustomVjpCallOp>(rebuildLeading(op, ctx, operands));
+  call.setCalleeAttr(*callee);
+  call.setFwdAttr(*fwd);
+  call.setBwdAttr(*bwd);
+  return success();
+}
+
+/// Every operand mapped along 0: bwd then maps each cotangent like the
+/// tangent it transposes to.
+LogicalResult batchCustomLin(CustomLinOp op, BatchContext &ctx) {
+  Emitter e(ctx.builder(), op.getLoc());
+  SmallVector<Value> operands;
+  for (auto [v, d] : llvm::zip(ctx.operands(), ctx.dims()))
+    operands.push_back(materialize(e, v, d, 0, ctx.size()));
+  unsigned numRes = op.getNumResiduals(), numClosure = op.getNumClosure();
+  unsigned numTangents = op.getArgs().size() - numRes - numClosure;
+  SmallVector<int64_t> ins(numRes + op.getNumResults() + numClosure, 0);
+  auto bwd = ctx.batchFunction(op, op.getBwdAttr(), ins,
+                               SmallVector<int64_t>(numTangents, 0));
+  if (failed(bwd))
+    return failure();
+  llvm::cast<CustomLinOp>(rebuildLeading(op, ctx, operands)).setBwdAttr(*bwd);
+  return success();
+}
+
+} // namespace
+
 void batching::attachMiscBatchRules(MLIRContext *ctx) {
   attach<batchElementwise, StopGradientOp, Threefry2x32Op>(ctx);
+  attach<typed<CustomJvpCallOp, batchCustomJvp>, CustomJvpCallOp>(ctx);
+  attach<typed<CustomVjpCallOp, batchCustomVjp>, CustomVjpCallOp>(ctx);
+  attach<typed<CustomLinOp, batchCustomLin>, CustomLinOp>(ctx);
 }

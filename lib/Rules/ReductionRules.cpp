@@ -1,10 +1,11 @@
-//===- ReductionRules.cpp - AD rules of reductions and scans ----*- C++ -*-===//
+//===- ReductionRules.cpp - rules of reductions and scans -------*- C++ -*-===//
 //
 // Sums and cumulative sums are linear. Max and min reductions average the
 // tangent over ties. Products and the cumulative products, maxima and
 // minima follow the order of operations JAX differentiates them in (a tree
 // of products, a parallel prefix scan), since at zeros times infinities
-// and at ties the result depends on that order.
+// and at ties the result depends on that order. Their batching rules (at
+// the end) renumber the dimensions they act on around the batch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -273,5 +274,66 @@ LogicalResult CumminOp::jvp(JvpContext &ctx) {
 //===----------------------------------------------------------------------===//
 // Batching
 //===----------------------------------------------------------------------===//
+//
+// Reductions and scans act on each example along their own dimensions: the
+// batched op reduces or scans the same dimensions renumbered around the
+// batch dimension, and the batch dimension stays where it is (shifted down
+// by the reduced dimensions before it), as JAX's reducer and cumulative
+// batching rules do.
 
-void batching::attachReductionBatchRules(MLIRContext *ctx) {}
+namespace {
+using namespace batching;
+
+/// The result's batch dimension when `reduced` (dimensions of the batched
+/// operand) are dropped around `bdim`.
+int64_t afterDropping(int64_t bdim, ArrayRef<int64_t> reduced) {
+  return bdim - llvm::count_if(reduced, [&](int64_t d) { return d < bdim; });
+}
+
+LogicalResult batchReduce(ReduceOp op, BatchContext &ctx) {
+  int64_t bdim = ctx.dims()[0];
+  SmallVector<int64_t> dims;
+  for (int64_t d : op.getDimensions())
+    dims.push_back(at(d, bdim));
+  int64_t rdim = bdim == kNotMapped ? kNotMapped : afterDropping(bdim, dims);
+  Value y = ReduceOp::create(ctx.builder(), op.getLoc(),
+                             batchedType(op.getType(), rdim, ctx.size()),
+                             ctx.operands()[0], op.getKind(), dims);
+  ctx.addResult(y, rdim);
+  return success();
+}
+
+template <typename OpT>
+LogicalResult batchArgReduce(Operation *op, BatchContext &ctx) {
+  auto arg = llvm::cast<OpT>(op);
+  int64_t bdim = ctx.dims()[0];
+  int64_t axis = at(arg.getAxis(), bdim);
+  int64_t rdim = bdim == kNotMapped ? kNotMapped : afterDropping(bdim, {axis});
+  Value y = OpT::create(ctx.builder(), op->getLoc(),
+                        batchedType(arg.getType(), rdim, ctx.size()),
+                        ctx.operands()[0], axis);
+  ctx.addResult(y, rdim);
+  return success();
+}
+
+template <typename OpT>
+LogicalResult batchCumulative(Operation *op, BatchContext &ctx) {
+  auto scan = llvm::cast<OpT>(op);
+  int64_t bdim = ctx.dims()[0];
+  Value x = ctx.operands()[0];
+  Value y = OpT::create(ctx.builder(), op->getLoc(), x.getType(), x,
+                        at(scan.getAxis(), bdim), scan.getReverse());
+  ctx.addResult(y, bdim);
+  return success();
+}
+} // namespace
+
+void batching::attachReductionBatchRules(MLIRContext *ctx) {
+  attach<typed<ReduceOp, batchReduce>, ReduceOp>(ctx);
+  attach<batchArgReduce<ArgMaxOp>, ArgMaxOp>(ctx);
+  attach<batchArgReduce<ArgMinOp>, ArgMinOp>(ctx);
+  attach<batchCumulative<CumsumOp>, CumsumOp>(ctx);
+  attach<batchCumulative<CumprodOp>, CumprodOp>(ctx);
+  attach<batchCumulative<CummaxOp>, CummaxOp>(ctx);
+  attach<batchCumulative<CumminOp>, CumminOp>(ctx);
+}

@@ -1,13 +1,16 @@
-//===- ShapeRules.cpp - AD rules of shape ops ------------------*- C++ -*-===//
+//===- ShapeRules.cpp - AD and batching rules of shape ops ------*- C++ -*-===//
 //
 // Shape ops are linear in the arrays they move around (and pad in its
 // padding value): each JVP is the op itself applied to the tangents, and
 // each transpose moves cotangents back where they came from, after JAX's
-// rules in lax.py and slicing.py.
+// rules in lax.py and slicing.py. Their batching rules (at the end) carry
+// the batch dimension through.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Rules/BatchRules.h"
+
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
@@ -293,5 +296,341 @@ LogicalResult PadOp::transpose(TransposeContext &ctx) {
 //===----------------------------------------------------------------------===//
 // Batching
 //===----------------------------------------------------------------------===//
+//
+// A shape op moves elements within each example, so the batch dimension
+// rides along: each rule inserts it into the op's dimension lists (a full
+// range in slices, no padding in pads, a zero start in dynamic slices)
+// where the operand has it, and the result keeps it there. Only reshape
+// may have to move it first; operands that are not mapped are broadcast
+// only where the op needs equal shapes (concatenate, dynamic_update_slice,
+// pad with a mapped padding value). Start indices that are mapped turn
+// dynamic slices into a jxp.gather and dynamic updates into a jxp.scatter
+// with the batch as their operand batching dimension (JAX's rules, in
+// slicing.py, build the same).
 
-void batching::attachShapeBatchRules(MLIRContext *ctx) {}
+namespace {
+using namespace batching;
+
+/// An op none of whose operands is mapped (the pass copies those itself;
+/// a rule asked anyway copies it too).
+LogicalResult copyUnmapped(Operation *op, BatchContext &ctx) {
+  IRMapping map;
+  map.map(op->getOperands(), ctx.operands());
+  Operation *copy = ctx.builder().clone(*op, map);
+  for (Value r : copy->getResults())
+    ctx.addResult(r, kNotMapped);
+  return success();
+}
+
+bool noneMapped(BatchContext &ctx) {
+  return firstMapped(ctx.dims()) == kNotMapped;
+}
+
+/// `list` with `value` inserted at position `at` (a dimension list of the
+/// batched operand).
+SmallVector<int64_t> insertAt(ArrayRef<int64_t> list, int64_t at,
+                              int64_t value) {
+  SmallVector<int64_t> out(list);
+  out.insert(out.begin() + at, value);
+  return out;
+}
+
+/// Dimension numbers `dims` of an example, as the batched value (mapped
+/// along `bdim`) numbers them.
+SmallVector<int64_t> shifted(ArrayRef<int64_t> dims, int64_t bdim) {
+  SmallVector<int64_t> out;
+  for (int64_t d : dims)
+    out.push_back(at(d, bdim));
+  return out;
+}
+
+// Constants and iotas read nothing, so they are never mapped.
+LogicalResult batchNullary(Operation *op, BatchContext &ctx) {
+  return copyUnmapped(op, ctx);
+}
+
+// The batch dimension goes to result position r just after where the
+// operand dimension before it goes (0 if it is first): the dimension map
+// stays increasing if it was, so the broadcast needs no transpose.
+LogicalResult batchBroadcastInDim(BroadcastInDimOp op, BatchContext &ctx) {
+  int64_t bdim = ctx.dims()[0];
+  if (bdim == kNotMapped)
+    return copyUnmapped(op, ctx);
+  ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+  int64_t r = bdim == 0 ? 0 : dims[bdim - 1] + 1;
+  SmallVector<int64_t> newDims = insertAt(shifted(dims, r), bdim, r);
+  Value y = BroadcastInDimOp::create(
+      ctx.builder(), op.getLoc(), batchedType(op.getType(), r, ctx.size()),
+      ctx.operands()[0], newDims);
+  ctx.addResult(y, r);
+  return success();
+}
+
+// Row-major reshape keeps the batch where it is if the dimensions before
+// it hold as many elements as some prefix of the new shape: the example's
+// elements before and after that split then reshape separately. Otherwise
+// the batch moves to the front first (as JAX's rule always does).
+LogicalResult batchReshape(ReshapeOp op, BatchContext &ctx) {
+  int64_t bdim = ctx.dims()[0];
+  if (bdim == kNotMapped)
+    return copyUnmapped(op, ctx);
+  Emitter e(ctx.builder(), op.getLoc());
+  Value x = ctx.operands()[0];
+  ArrayRef<int64_t> in = op.getOperand().getType().getShape(),
+                    out = op.getType().getShape();
+  int64_t before = 1;
+  for (int64_t d = 0; d < bdim; ++d)
+    before *= in[d];
+  int64_t split = kNotMapped, prefix = 1;
+  for (int64_t k = 0; k <= (int64_t)out.size(); ++k) {
+    if (prefix == before) {
+      split = k;
+      break;
+    }
+    if (k < (int64_t)out.size())
+      prefix *= out[k];
+  }
+  if (split == kNotMapped) {
+    x = moveDim(e, x, bdim, 0);
+    split = 0;
+  }
+  ctx.addResult(e.reshape(x, insertAt(out, split, ctx.size())), split);
+  return success();
+}
+
+// The permutation with the batch dimension fixed at its place.
+LogicalResult batchTranspose(TransposeOp op, BatchContext &ctx) {
+  int64_t bdim = ctx.dims()[0];
+  if (bdim == kNotMapped)
+    return copyUnmapped(op, ctx);
+  SmallVector<int64_t> perm =
+      insertAt(shifted(op.getPermutation(), bdim), bdim, bdim);
+  Value y = TransposeOp::create(ctx.builder(), op.getLoc(),
+                                batchedType(op.getType(), bdim, ctx.size()),
+                                ctx.operands()[0], perm);
+  ctx.addResult(y, bdim);
+  return success();
+}
+
+LogicalResult batchReverse(ReverseOp op, BatchContext &ctx) {
+  int64_t bdim = ctx.dims()[0];
+  if (bdim == kNotMapped)
+    return copyUnmapped(op, ctx);
+  Value x = ctx.operands()[0];
+  Value y = ReverseOp::create(ctx.builder(), op.getLoc(), x.getType(), x,
+                              shifted(op.getDimensions(), bdim));
+  ctx.addResult(y, bdim);
+  return success();
+}
+
+// The whole batch dimension, at stride 1.
+LogicalResult batchSlice(SliceOp op, BatchContext &ctx) {
+  int64_t bdim = ctx.dims()[0];
+  if (bdim == kNotMapped)
+    return copyUnmapped(op, ctx);
+  Value y = SliceOp::create(
+      ctx.builder(), op.getLoc(), batchedType(op.getType(), bdim, ctx.size()),
+      ctx.operands()[0], insertAt(op.getStartIndices(), bdim, 0),
+      insertAt(op.getLimitIndices(), bdim, ctx.size()),
+      insertAt(op.getStrides(), bdim, 1));
+  ctx.addResult(y, bdim);
+  return success();
+}
+
+// The inputs meet at the first mapped one's batch dimension (inputs that
+// are not mapped are broadcast: each example joins its own copy).
+LogicalResult batchConcatenate(ConcatenateOp op, BatchContext &ctx) {
+  int64_t bdim = firstMapped(ctx.dims());
+  if (bdim == kNotMapped)
+    return copyUnmapped(op, ctx);
+  Emitter e(ctx.builder(), op.getLoc());
+  SmallVector<Value> inputs;
+  for (auto [v, d] : llvm::zip(ctx.operands(), ctx.dims()))
+    inputs.push_back(materialize(e, v, d, bdim, ctx.size()));
+  Value y = ConcatenateOp::create(
+      ctx.builder(), op.getLoc(), batchedType(op.getType(), bdim, ctx.size()),
+      inputs, at(op.getDimension(), bdim));
+  ctx.addResult(y, bdim);
+  return success();
+}
+
+// No padding along the batch. A mapped padding value (one per example)
+// cannot be pad's scalar: pad with zeros, then select each example's
+// value where a padded mask of trues says padding went (JAX's rule).
+LogicalResult batchPad(PadOp op, BatchContext &ctx) {
+  if (noneMapped(ctx))
+    return copyUnmapped(op, ctx);
+  OpBuilder &b = ctx.builder();
+  Emitter e(b, op.getLoc());
+  int64_t xdim = ctx.dims()[0], pdim = ctx.dims()[1];
+  int64_t bdim = xdim == kNotMapped ? 0 : xdim;
+  Value x = materialize(e, ctx.operands()[0], xdim, bdim, ctx.size());
+  SmallVector<int64_t> lo = insertAt(op.getEdgePaddingLow(), bdim, 0),
+                       hi = insertAt(op.getEdgePaddingHigh(), bdim, 0),
+                       in = insertAt(op.getInteriorPadding(), bdim, 0);
+  auto type = batchedType(op.getType(), bdim, ctx.size());
+  if (pdim == kNotMapped) {
+    ctx.addResult(PadOp::create(b, op.getLoc(), type, x, ctx.operands()[1],
+                                lo, hi, in),
+                  bdim);
+    return success();
+  }
+  auto xType = Emitter::typeOf(x);
+  auto scalar = [&](Type elt) { return RankedTensorType::get({}, elt); };
+  Value zeroPadded = PadOp::create(
+      b, op.getLoc(), type, x, e.zeros(scalar(xType.getElementType())), lo,
+      hi, in);
+  Type i1 = b.getI1Type();
+  Value mask = PadOp::create(b, op.getLoc(), type.clone(i1),
+                             e.splat(xType.clone(i1), 1),
+                             e.zeros(scalar(i1)), lo, hi, in);
+  Value fill = e.broadcastInDim(ctx.operands()[1], type, {bdim});
+  ctx.addResult(e.select(mask, zeroPadded, fill), bdim);
+  return success();
+}
+
+/// The start indices of a dynamic slice or update as one index array of
+/// shape [size, rank] (one start vector per example), for jxp.gather and
+/// jxp.scatter; start indices that are not mapped are broadcast.
+Value startVectors(Emitter &e, ArrayRef<Value> starts, ArrayRef<int64_t> dims,
+                   int64_t size) {
+  SmallVector<Value> columns;
+  for (auto [v, d] : llvm::zip(starts, dims)) {
+    auto column = RankedTensorType::get({size, 1},
+                                        Emitter::typeOf(v).getElementType());
+    columns.push_back(
+        d == kNotMapped ? e.broadcastInDim(v, column, {}) : e.reshape(v, {size, 1}));
+  }
+  if (columns.size() == 1)
+    return columns[0];
+  auto type = Emitter::typeOf(columns[0]).clone(
+      {size, (int64_t)columns.size()});
+  return ConcatenateOp::create(e.b, e.loc, type, columns, 1);
+}
+
+/// The starts of a dynamic slice or update whose start indices are not
+/// mapped, for the batched operand: a zero start along its batch dimension.
+SmallVector<Value> withBatchStart(Emitter &e, ArrayRef<Value> starts,
+                                  int64_t bdim) {
+  Type idx = starts.empty() ? RankedTensorType::get({}, e.b.getI32Type())
+                            : starts[0].getType();
+  SmallVector<Value> out(starts);
+  out.insert(out.begin() + bdim, e.zeros(idx));
+  return out;
+}
+
+/// The dimensions 0..rank-1 except `skip`.
+SmallVector<int64_t> allBut(int64_t rank, ArrayRef<int64_t> skip) {
+  SmallVector<int64_t> out;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(skip, d))
+      out.push_back(d);
+  return out;
+}
+
+// Unmapped starts: the same op with the whole batch as one more slice
+// dimension. Mapped starts: a gather taking one window per example (the
+// [size, rank] starts, index_vector_dim 1), in clip mode, which clamps
+// starts as dynamic_slice does. A mapped operand's batch dimension is the
+// gather's operand batching dimension; the window's dimensions are the
+// offset dimensions around the batch dimension, which stays where the
+// operand had it.
+LogicalResult batchDynamicSlice(DynamicSliceOp op, BatchContext &ctx) {
+  if (noneMapped(ctx))
+    return copyUnmapped(op, ctx);
+  OpBuilder &b = ctx.builder();
+  Emitter e(b, op.getLoc());
+  ArrayRef<int64_t> dims = ctx.dims();
+  ArrayRef<Value> starts = ctx.operands().drop_front();
+  int64_t xdim = dims[0], bdim = xdim == kNotMapped ? 0 : xdim;
+  auto type = batchedType(op.getType(), bdim, ctx.size());
+  if (firstMapped(dims.drop_front()) == kNotMapped) {
+    Value y = DynamicSliceOp::create(
+        b, op.getLoc(), type, ctx.operands()[0], withBatchStart(e, starts, bdim),
+        insertAt(op.getSliceSizes(), bdim, ctx.size()));
+    ctx.addResult(y, bdim);
+    return success();
+  }
+  if (ctx.size() == 0) {
+    // No example: nothing to read (a gather could not take a window of 1
+    // from an empty batching dimension).
+    ctx.addResult(e.zeros(type), bdim);
+    return success();
+  }
+  // An operand that is not mapped is shared: every example's window comes
+  // from it, with no batching dimension (and no broadcast).
+  Value x = ctx.operands()[0];
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> batching, indexBatching, sizes(op.getSliceSizes());
+  if (xdim != kNotMapped) {
+    batching.push_back(bdim);
+    indexBatching.push_back(0);
+    sizes.insert(sizes.begin() + bdim, 1);
+  }
+  Value indices = startVectors(e, starts, dims.drop_front(), ctx.size());
+  Value y = GatherOp::create(
+      b, op.getLoc(), type, x, indices, /*offset_dims=*/allBut(rank, bdim),
+      /*collapsed_slice_dims=*/{}, batching, indexBatching,
+      /*start_index_map=*/allBut(Emitter::typeOf(x).getRank(), batching),
+      /*index_vector_dim=*/1, sizes, /*indices_are_sorted=*/false,
+      GatherScatterMode::clip, /*fill_value=*/nullptr);
+  ctx.addResult(y, bdim);
+  return success();
+}
+
+// The operand and the update meet at the operand's batch dimension (the
+// update's if the operand is not mapped); whichever is not mapped is
+// broadcast, since the result differs per example. Mapped starts: a
+// scatter (set) of one window per example, batched as the gather above,
+// in clip mode, which clamps starts as dynamic_update_slice does.
+LogicalResult batchDynamicUpdateSlice(DynamicUpdateSliceOp op,
+                                      BatchContext &ctx) {
+  if (noneMapped(ctx))
+    return copyUnmapped(op, ctx);
+  OpBuilder &b = ctx.builder();
+  Emitter e(b, op.getLoc());
+  ArrayRef<int64_t> dims = ctx.dims();
+  ArrayRef<Value> starts = ctx.operands().drop_front(2);
+  int64_t bdim = firstMapped(dims.take_front(2));
+  if (bdim == kNotMapped)
+    bdim = 0;
+  Value x = materialize(e, ctx.operands()[0], dims[0], bdim, ctx.size());
+  Value u = materialize(e, ctx.operands()[1], dims[1], bdim, ctx.size());
+  auto type = Emitter::typeOf(x);
+  if (firstMapped(dims.drop_front(2)) == kNotMapped) {
+    Value y = DynamicUpdateSliceOp::create(b, op.getLoc(), type, x, u,
+                                           withBatchStart(e, starts, bdim));
+    ctx.addResult(y, bdim);
+    return success();
+  }
+  if (ctx.size() == 0) {
+    ctx.addResult(x, bdim); // no example, nothing to write
+    return success();
+  }
+  int64_t rank = type.getRank();
+  Value indices = startVectors(e, starts, dims.drop_front(2), ctx.size());
+  Value y = ScatterOp::create(
+      b, op.getLoc(), type, x, indices, u, ScatterKind::Set,
+      /*update_window_dims=*/allBut(rank, bdim), /*inserted_window_dims=*/{},
+      /*operand_batching_dims=*/{bdim}, /*scatter_indices_batching_dims=*/{0},
+      /*scatter_dims_to_operand_dims=*/allBut(rank, bdim),
+      /*index_vector_dim=*/1, /*indices_are_sorted=*/false,
+      /*unique_indices=*/true, GatherScatterMode::clip);
+  ctx.addResult(y, bdim);
+  return success();
+}
+} // namespace
+
+void batching::attachShapeBatchRules(MLIRContext *ctx) {
+  attach<batchNullary, ConstantOp, IotaOp>(ctx);
+  attach<typed<BroadcastInDimOp, batchBroadcastInDim>, BroadcastInDimOp>(ctx);
+  attach<typed<ReshapeOp, batchReshape>, ReshapeOp>(ctx);
+  attach<typed<TransposeOp, batchTranspose>, TransposeOp>(ctx);
+  attach<typed<ReverseOp, batchReverse>, ReverseOp>(ctx);
+  attach<typed<SliceOp, batchSlice>, SliceOp>(ctx);
+  attach<typed<ConcatenateOp, batchConcatenate>, ConcatenateOp>(ctx);
+  attach<typed<PadOp, batchPad>, PadOp>(ctx);
+  attach<typed<DynamicSliceOp, batchDynamicSlice>, DynamicSliceOp>(ctx);
+  attach<typed<DynamicUpdateSliceOp, batchDynamicUpdateSlice>,
+         DynamicUpdateSliceOp>(ctx);
+}

@@ -200,6 +200,13 @@ LogicalResult Batcher::batchRegion(Region &src, Region &dst,
     if (want == kNotMapped && d != kNotMapped)
       return emitKindError(term->getLoc(), ErrorKind::Value)
              << "vmap has mapped output but out_axes is None";
+    if (want == kSummed) {
+      outs.push_back(d == kNotMapped
+                         ? e.mul(nv, e.splat(nv.getType(), (double)size))
+                         : sumOut(e, nv, d));
+      yielded.push_back(kNotMapped);
+      continue;
+    }
     outs.push_back(want == kNotMapped ? nv
                                       : materialize(e, nv, d, want, size));
     yielded.push_back(want);
@@ -251,7 +258,7 @@ FailureOr<func::FuncOp> ad::buildBatched(func::FuncOp fn,
     for (auto [t, d] : llvm::zip(type.getInputs(), inDims))
       inputs.push_back(batchedType(t, d, size));
     for (auto [t, d] : llvm::zip(type.getResults(), outDims))
-      results.push_back(batchedType(t, d, size));
+      results.push_back(batchedType(t, d == kSummed ? kNotMapped : d, size));
     auto body = cloneInlined(fn, fn.getSymName(), ctx.symbols());
     if (failed(body))
       return failure();
