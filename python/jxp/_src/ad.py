@@ -18,7 +18,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
-from . import api, core, dtypes, runtime, tree_util
+from . import api, batching, core, dtypes, runtime, tree_util
 from . import lax as lax_p
 from .api import LRUCache, _index_tuple, _trace_into, call_function
 from .array import Array
@@ -915,10 +915,16 @@ def linear_transpose(fun, *primals, reduce_axes=()):
 # Jacobians and Hessians
 # ---------------------------------------------------------------------------
 
-def _basis(aval, k):
-    e = np.zeros(aval.size, aval.dtype)
-    e[k] = 1
-    return e.reshape(aval.shape)
+def _std_basis(avals, n):
+    """The standard basis of the n elements of arrays `avals`, as one
+    array per aval of shape (n,) + its shape (rows of the identity)."""
+    out, off = [], 0
+    for a in avals:
+        rows = np.zeros((n, a.size), a.dtype)
+        rows[off + np.arange(a.size), np.arange(a.size)] = 1
+        out.append(rows.reshape((n,) + a.shape))
+        off += a.size
+    return out
 
 
 def _zeros_array(shape, dtype):
@@ -928,29 +934,20 @@ def _zeros_array(shape, dtype):
                                          broadcast_dimensions=())
 
 
-def _concat_along(parts, shape, axis):
-    """The parts (each of `shape`'s size) stacked along a new axis `axis`
-    (0 or len(shape)), as jnp.stack of their reshapes to `shape`."""
-    new = (1,) + tuple(shape) if axis == 0 else tuple(shape) + (1,)
-    cols = [lax_p.reshape_p.bind(p, new_sizes=new) for p in parts]
-    if len(cols) == 1:
-        return cols[0]
-    return lax_p.concatenate_p.bind(*cols, dimension=axis)
-
-
-def _stack(parts, lead_shape, tail_shape, dtype):
-    """Arrays of shape lead_shape, one per element of tail_shape (row-major)
-    -> one array of shape lead_shape + tail_shape."""
-    full = tuple(lead_shape) + tuple(tail_shape)
-    if not parts:
-        return _zeros_array(full, dtype)
-    return lax_p.reshape_p.bind(
-        _concat_along(parts, lead_shape, len(lead_shape)), new_sizes=full)
+def _unravel(t, lead, off, aval):
+    """Of `t` (lead dims + (n,)), the columns [off, off + aval.size) as
+    lead dims + aval's shape."""
+    shape = abstractify(t).shape
+    part = lax_p.slice_p.bind(
+        t, start_indices=(0,) * lead + (int(off),),
+        limit_indices=shape[:-1] + (int(off) + aval.size,),
+        strides=(1,) * (lead + 1))
+    return lax_p.reshape_p.bind(part, new_sizes=shape[:-1] + aval.shape)
 
 
 def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
-    """The Jacobian by forward mode, one JVP per input element (jxp has no
-    vmap yet: the JVPs share one derived function)."""
+    """The Jacobian by forward mode: one JVP batched over the inputs'
+    standard basis, as jax.jacfwd."""
     _check_callable(fun, "jacfwd")
     _check_argnums_type(argnums)
     name = _name(fun)
@@ -978,31 +975,25 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
             return fun(*full)
 
         flat_avals = [abstractify(x) for x in flat_dyn]
-        columns = []  # per input leaf: per element, output tangent leaves
-        out = aux = None
-        for j, a in enumerate(flat_avals):
-            cols = []
-            for k in range(a.size):
-                tangents = [_zeros(b) for b in flat_avals]
-                tangents[j] = _basis(a, k)
-                res = _jvp_traced(f_dyn, name, tuple(flat_dyn),
-                                  tuple(tangents), has_aux)
-                out, tan = res[0], res[1]
-                if has_aux:
-                    aux = res[2]
-                cols.append(tree_util.tree_leaves(tan))
-            columns.append(cols)
-        if out is None:  # no input elements: evaluate for the structure
-            res = f_dyn(*flat_dyn)
-            out, aux = _split_aux(res, has_aux, "jacfwd")
+        # One batched JVP over the standard basis of the inputs (JAX's
+        # jacfwd): the tangents' batch axis ends each output tangent.
+        sizes = [a.size for a in flat_avals]
+        n = sum(sizes)
+
+        def pushfwd(*tangents):
+            res = _jvp_traced(f_dyn, name, tuple(flat_dyn), tangents, has_aux)
+            return res if has_aux else (res[0], res[1], None)
+
+        basis = _std_basis(flat_avals, n)
+        out, tan, aux = batching.vmap(
+            pushfwd, out_axes=(None, -1, None), axis_size=n)(*basis)
         out_leaves, out_tree = tree_util.tree_flatten(out)
-        # jac[out leaf][in leaf] : out.shape + in.shape
         per_out = []
-        for o, ol in enumerate(out_leaves):
-            oa = abstractify(ol)
-            per_in = [_stack([c[o] for c in columns[j]], oa.shape, a.shape,
-                             oa.dtype)
-                      for j, a in enumerate(flat_avals)]
+        for tl in tree_util.tree_leaves(tan):
+            oa = abstractify(tl)
+            lead = oa.shape[:-1]
+            per_in = [_unravel(tl, len(lead), off, a)
+                      for off, a in zip(np.cumsum([0] + sizes), flat_avals)]
             tree = tree_util.tree_unflatten(dyn_tree, per_in)
             per_out.append(tree[0] if single else tree)
         jac = tree_util.tree_unflatten(out_tree, per_out)
@@ -1014,7 +1005,8 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
 
 def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
            allow_int=False):
-    """The Jacobian by reverse mode, one VJP per output element."""
+    """The Jacobian by reverse mode: one VJP batched over the outputs'
+    standard basis, as jax.jacrev."""
     _check_callable(fun, "jacrev")
     name = _name(fun)
 
@@ -1048,33 +1040,34 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
                     f"non-holomorphic functions involving complex outputs, "
                     f"or function with integer outputs, use jax.vjp "
                     f"directly.")
-        rows = {}  # (out leaf, element) -> grads per wrt leaf
-        outs = None
-        for o in main_idx:
-            a = traced.out_avals[o]
-            for k in range(a.size):
-                cts = [_zeros(b) for b in traced.out_avals]
-                cts[o] = _basis(a, k)
-                outs, grads = _vjp_op(traced, flat, wrt, cts)
-                rows[o, k] = grads
-        if outs is None:
-            outs = call_function(core.current_frame(), traced.symbol,
-                                 traced.out_avals, list(flat) + traced.closure)
+        # One batched VJP over the standard basis of the outputs (JAX's
+        # jacrev): each cotangent has the batch axis first.
+        main_avals = [traced.out_avals[o] for o in main_idx]
+        sizes = [a.size for a in main_avals]
+        m = sum(sizes)
+
+        def pullback(*cts_main):
+            cts = [_zeros(b) for b in traced.out_avals]
+            for o, c in zip(main_idx, cts_main):
+                cts[o] = c
+            return _vjp_op(traced, flat, wrt, cts)[1]
+
+        rows = batching.vmap(pullback, axis_size=m)(
+            *_std_basis(main_avals, m))
+        outs = call_function(core.current_frame(), traced.symbol,
+                             traced.out_avals, list(flat) + traced.closure)
         per_out = []
-        for o in main_idx:
-            a = traced.out_avals[o]
+        for off, a in zip(np.cumsum([0] + sizes), main_avals):
             per_leaf = []
             for w, pos in enumerate(wrt):
                 ia = abstractify(flat[pos])
-                parts = [rows[o, k][w] for k in range(a.size)]
-                # rows are over output elements: stack them first.
-                if parts:
-                    m = lax_p.reshape_p.bind(
-                        _concat_along(parts, ia.shape, 0),
-                        new_sizes=a.shape + ia.shape)
-                else:
-                    m = _zeros_array(a.shape + ia.shape, ia.dtype)
-                per_leaf.append(m)
+                part = rows[w]  # (m,) + input shape
+                per_leaf.append(lax_p.reshape_p.bind(
+                    lax_p.slice_p.bind(
+                        part, start_indices=(int(off),) + (0,) * ia.ndim,
+                        limit_indices=(int(off) + a.size,) + ia.shape,
+                        strides=(1,) * (ia.ndim + 1)),
+                    new_sizes=a.shape + ia.shape))
             by_pos = dict(zip(wrt, per_leaf))
             trees = [tree_util.tree_unflatten(
                 tree_util.tree_structure(args[i]), [by_pos[k] for k in group])
