@@ -750,7 +750,8 @@ LogicalResult batchScatter(ScatterOp op, BatchContext &ctx) {
     SmallVector<int64_t> indexBatch = remaining(indicesRank, {ivd}, {});
     int64_t j = countBelow(indexBatch, id);
     if (ud == kNotMapped) {
-      std::tie(updates, ud) = placeAfter(e, updates, ud, updateScatter, j, size);
+      std::tie(updates, ud) =
+          placeAfter(e, updates, ud, updateScatter, j, size);
     } else if (countBelow(updateScatter, ud) != j) {
       j = countBelow(updateScatter, ud);
       int64_t to = firstSlot(indexBatch, j);
@@ -786,7 +787,8 @@ LogicalResult batchSort(SortOp op, BatchContext &ctx) {
   int64_t d = batching::firstMapped(ctx.dims());
   SmallVector<Value> inputs;
   SmallVector<Type> types;
-  for (auto [v, vd, r] : llvm::zip(ctx.operands(), ctx.dims(), op.getResults())) {
+  for (auto [v, vd, r] :
+       llvm::zip(ctx.operands(), ctx.dims(), op.getResults())) {
     inputs.push_back(batching::materialize(e, v, vd, d, ctx.size()));
     types.push_back(batchedType(r.getType(), d, ctx.size()));
   }

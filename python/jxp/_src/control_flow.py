@@ -510,8 +510,7 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1,
 def map(f, xs, *, batch_size=None):  # noqa: A001
     """f over the leading axis of xs, as lax.map (a scan without carry).
     With batch_size, as JAX's: a scan over batches of that many elements,
-    then the remainder; within a batch JAX uses vmap(f), jxp a nested scan
-    (the same values; vmap comes with the batching pass)."""
+    vmap(f) within each, then vmap(f) over the remainder."""
     def step(_, x):
         return (), f(x)
     if batch_size is None:
@@ -529,8 +528,10 @@ def map(f, xs, *, batch_size=None):  # noqa: A001
     if n == 0:
         return scan(step, (), xs)[1]
 
+    from .batching import vmap  # (batching imports this module's users)
+
     def batched(x):
-        return scan(step, (), x)[1]
+        return vmap(f)(x)
     out = []
     if batches:
         main = tree_util.tree_unflatten(tree, [
