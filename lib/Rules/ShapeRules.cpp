@@ -300,10 +300,10 @@ LogicalResult PadOp::transpose(TransposeContext &ctx) {
 // A shape op moves elements within each example, so the batch dimension
 // rides along: each rule inserts it into the op's dimension lists (a full
 // range in slices, no padding in pads, a zero start in dynamic slices)
-// where the operand has it, and the result keeps it there. Only reshape
-// may have to move it first; operands that are not mapped are broadcast
-// only where the op needs equal shapes (concatenate, dynamic_update_slice,
-// pad with a mapped padding value). Start indices that are mapped turn
+// where the operand has it, and the result has it at the matching place.
+// Only reshape may have to move it first; operands that are not mapped
+// are broadcast only where the op needs equal shapes (concatenate,
+// dynamic_update_slice, pad with a mapped padding value). Start indices that are mapped turn
 // dynamic slices into a jxp.gather and dynamic updates into a jxp.scatter
 // with the batch as their operand batching dimension (JAX's rules, in
 // slicing.py, build the same).
@@ -366,10 +366,11 @@ LogicalResult batchBroadcastInDim(BroadcastInDimOp op, BatchContext &ctx) {
   return success();
 }
 
-// Row-major reshape keeps the batch where it is if the dimensions before
-// it hold as many elements as some prefix of the new shape: the example's
-// elements before and after that split then reshape separately. Otherwise
-// the batch moves to the front first (as JAX's rule always does).
+// A row-major reshape needs no transpose if the dimensions before the
+// batch hold as many elements as some prefix of the new shape: the
+// example's elements before and after that split reshape separately, and
+// the batch goes between them. Otherwise the batch moves to the front
+// first (as JAX's rule always does).
 LogicalResult batchReshape(ReshapeOp op, BatchContext &ctx) {
   int64_t bdim = ctx.dims()[0];
   if (bdim == kNotMapped)
@@ -498,8 +499,8 @@ Value startVectors(Emitter &e, ArrayRef<Value> starts, ArrayRef<int64_t> dims,
   for (auto [v, d] : llvm::zip(starts, dims)) {
     auto column = RankedTensorType::get({size, 1},
                                         Emitter::typeOf(v).getElementType());
-    columns.push_back(
-        d == kNotMapped ? e.broadcastInDim(v, column, {}) : e.reshape(v, {size, 1}));
+    columns.push_back(d == kNotMapped ? e.broadcastInDim(v, column, {})
+                                      : e.reshape(v, {size, 1}));
   }
   if (columns.size() == 1)
     return columns[0];
@@ -546,7 +547,8 @@ LogicalResult batchDynamicSlice(DynamicSliceOp op, BatchContext &ctx) {
   auto type = batchedType(op.getType(), bdim, ctx.size());
   if (firstMapped(dims.drop_front()) == kNotMapped) {
     Value y = DynamicSliceOp::create(
-        b, op.getLoc(), type, ctx.operands()[0], withBatchStart(e, starts, bdim),
+        b, op.getLoc(), type, ctx.operands()[0],
+        withBatchStart(e, starts, bdim),
         insertAt(op.getSliceSizes(), bdim, ctx.size()));
     ctx.addResult(y, bdim);
     return success();
