@@ -131,4 +131,15 @@ void mlir::jxp::attachBatchRules(MLIRContext *ctx) {
   attachMiscBatchRules(ctx);
   attachControlFlowBatchRules(ctx);
   attachCollectiveBatchRules(ctx);
+  // Every op has a rule, as every op has a JVP rule (which JxpDialect.cpp
+  // checks when it is compiled): external models can only be checked once
+  // attached, so a missing one stops the first program that loads jxp.
+  for (RegisteredOperationName name : ctx->getRegisteredOperations()) {
+    if (name.getDialectNamespace() != "jxp" || name.hasInterface<BatchRule>() ||
+        name.hasInterface<TransformOp>() || name.getStringRef() == "jxp.yield")
+      continue;
+    llvm::report_fatal_error(llvm::Twine("jxp op '") + name.getStringRef() +
+                             "' has no batching rule: attach one in its "
+                             "rules file (lib/Rules)");
+  }
 }

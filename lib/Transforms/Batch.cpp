@@ -197,9 +197,15 @@ LogicalResult Batcher::batchRegion(Region &src, Region &dst,
       continue;
     }
     int64_t want = yieldDims[i];
-    if (want == kNotMapped && d != kNotMapped)
-      return emitKindError(term->getLoc(), ErrorKind::Value)
-             << "vmap has mapped output but out_axes is None";
+    if (want == kNotMapped && d != kNotMapped) {
+      // (JAX's words; it names the leaf by its place in out_axes.)
+      InFlightDiagnostic diag = emitKindError(term->getLoc(), ErrorKind::Value)
+                                << "at vmap out_axes";
+      if (term->getNumOperands() > 1)
+        diag << "[" << i << "]";
+      return diag << ", got axis spec None but output was batched on axis "
+                  << d;
+    }
     if (want == kSummed) {
       outs.push_back(d == kNotMapped
                          ? e.mul(nv, e.splat(nv.getType(), (double)size))

@@ -21,7 +21,7 @@ func.func @other_axis_main(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
 // JAX's ValueError.
 func.func private @f(%x: tensor<3xf32>) -> tensor<3xf32> {
   %y = jxp.sin %x : tensor<3xf32>
-  // expected-error @below {{vmap has mapped output but out_axes is None}}
+  // expected-error @below {{at vmap out_axes, got axis spec None but output was batched on axis 0}}
   return %y : tensor<3xf32>
 }
 func.func @main(%x: tensor<4x3xf32>) -> tensor<3xf32> {

@@ -44,8 +44,12 @@ def compile_error(err):
     structured `errors`): JAX's class for the first error whose kind has
     one, else jxp's CompileError."""
     message = str(err)
-    for kind, *_ in getattr(err, "errors", ()):
+    for kind, text, file, line, *_ in getattr(err, "errors", ()):
         cls = _ERROR_CLASSES.get(kind)
+        if cls is ValueError:
+            # JAX's message first (its ValueErrors are checked by their
+            # first line), then where.
+            return cls(f"{text}\n  (at {file}:{line})" if file else text)
         if cls is not None:
             return cls(message)
     return errors.CompileError(message)

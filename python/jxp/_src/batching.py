@@ -70,8 +70,7 @@ def bound_axis_size(name, api):
 def _is_axis_spec(spec):
     leaves = optree.tree_leaves(spec, is_leaf=lambda x: x is None,
                                 none_is_leaf=True, namespace=tree_util._NS)
-    return all(a is None or (isinstance(a, (int, np.integer))
-                             and not isinstance(a, bool)) for a in leaves)
+    return all(a is None or type(a) is int for a in leaves)
 
 
 def _broadcast_prefix(spec, tree, what):
@@ -108,6 +107,29 @@ def _arg_names(fun, nargs):
     return names
 
 
+def _inconsistent_sizes(sizes, axis_size):
+    """JAX's message: the sizes by how many axes have them, most common
+    first, each with its first axis as an example."""
+    counts = {}
+    for size, _, _ in sizes:
+        counts[size] = counts.get(size, 0) + 1
+    order = sorted(counts, key=lambda s: -counts[s])  # stable: first seen
+    lines = []
+    if axis_size is not None:
+        lines.append(f"the `axis_size` argument was {axis_size}")
+    for k, size in enumerate(order):
+        ax, where = next((a, w) for s, a, w in sizes if s == size)
+        n = counts[size]
+        if n == 1:
+            lines.append(f"one axis had size {size}: axis {ax} of {where}")
+        else:
+            many = "most" if k == 0 else "some"
+            lines.append(f"{many} axes ({n} of them) had size {size}, e.g. "
+                         f"axis {ax} of {where}")
+    return ("vmap got inconsistent sizes for array axes to be mapped:\n"
+            + ";\n".join(f"  * {line}" for line in lines))
+
+
 def _normalize(axis, ndim):
     """`axis` of a value of rank `ndim` in [0, ndim), or None if out of
     range."""
@@ -127,8 +149,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None,
         raise TypeError(f"Expected a callable value, got {fun!r}")
     if isinstance(in_axes, list):
         in_axes = tuple(in_axes)
-    if not (in_axes is None or isinstance(in_axes, (int, tuple, dict))
-            or tree_util.tree_leaves(in_axes)) or isinstance(in_axes, bool):
+    if not (in_axes is None or type(in_axes) in (int, tuple)):
         raise TypeError(
             f"vmap in_axes must be an int, None, or a tuple of entries "
             f"corresponding to the positional arguments passed to the "
@@ -149,7 +170,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None,
 
     def body(*args, **kwargs):
         return _vmap_traced(fun, name, in_axes, out_axes, axis_name,
-                            axis_size, spmd_axis_name, args, kwargs)
+                            axis_size, spmd_axis_name, args, kwargs)[0]
 
     body.__name__ = f"vmap_{name}"
 
@@ -168,10 +189,50 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None,
                 f"empty *args={args} and **kwargs={kwargs}")
         if core.current_frame():
             return body(*args, **kwargs)
-        from . import ad  # (ad imports this module)
-        return ad._eager(body, body.__name__, args, kwargs)
+        return _vmap_eager(fun, name, in_axes, out_axes, axis_name,
+                           axis_size, spmd_axis_name, args, kwargs)
 
     return vmap_f
+
+
+def _is_array_like(x):
+    try:
+        abstractify(x)
+        return True
+    except TypeError:
+        return False
+
+
+def _vmap_eager(fun, name, in_axes, out_axes, axis_name, axis_size,
+                spmd_axis_name, args, kwargs):
+    """A compiled program of the vmap (traced on every call, as JAX's eager
+    vmap runs the function again). Arguments that are no arrays stay out
+    of the program (the trace sees them as they are), and so do outputs
+    that are Python values returned unmapped."""
+    from . import ad  # (ad imports this module)
+    flat, tree = tree_util.tree_flatten((args, kwargs))
+    static = {i: x for i, x in enumerate(flat) if not _is_array_like(x)}
+    static_outs = {}
+
+    def body(*dyn):
+        it = iter(dyn)
+        a, kw = tree_util.tree_unflatten(
+            tree, [static[i] if i in static else next(it)
+                   for i in range(len(flat))])
+        out, raw = _vmap_traced(fun, name, in_axes, out_axes, axis_name,
+                                axis_size, spmd_axis_name, a, kw)
+        static_outs.clear()
+        static_outs.update(raw)
+        return out
+
+    body.__name__ = f"vmap_{name}"
+    out = ad._eager(body, body.__name__,
+                    [x for i, x in enumerate(flat) if i not in static])
+    if not static_outs:
+        return out
+    leaves, out_tree = tree_util.tree_flatten(out)
+    return tree_util.tree_unflatten(
+        out_tree, [static_outs.get(k, v) for k, v in enumerate(leaves)])
 
 
 def _vmap_traced(fun, name, in_axes, out_axes, axis_name, axis_size,
@@ -192,10 +253,16 @@ def _vmap_traced(fun, name, in_axes, out_axes, axis_name, axis_size,
         for path in tree_util.leaf_paths(a):
             owners.append(f"argument {names[i]}{path}")
     for path in tree_util.leaf_paths(kwargs):
-        owners.append(f"keyword argument {path}")
+        owners.append(f"kwargs{path}")
     avals, sizes, norm_axes = [], [], []
     for x, ax, owner in zip(flat, flat_axes, owners):
-        aval = abstractify(x)
+        try:
+            aval = abstractify(x)
+        except TypeError:
+            if ax is not None:
+                raise TypeError(f"Argument '{x}' of type {type(x)} is not a "
+                                f"valid JAX type") from None
+            aval = None  # not mapped and no array: passed to fun as it is
         if ax is None:
             avals.append(aval)
             norm_axes.append(-1)
@@ -205,32 +272,38 @@ def _vmap_traced(fun, name, in_axes, out_axes, axis_name, axis_size,
             raise ValueError(
                 f"vmap was requested to map its argument along axis {ax}, "
                 f"which implies that its rank should be at least "
-                f"{(ax if ax >= 0 else -ax - 1) + 1}, but is only "
+                f"{ax + 1 if ax >= 0 else -ax}, but is only "
                 f"{aval.ndim} (its shape is {aval.shape})")
-        sizes.append((aval.shape[d], f"axis {ax} of {owner} of type "
-                      f"{aval.str_short()}"))
+        sizes.append((aval.shape[d], ax, f"{owner} of type "
+                      f"{aval.dtype.name}[{','.join(map(str, aval.shape))}]"))
         norm_axes.append(d)
         avals.append(aval.update(shape=aval.shape[:d] + aval.shape[d + 1:]))
     if not sizes and axis_size is None:
         raise ValueError("vmap must have at least one non-None value in "
                          "in_axes or axis_size must be specified")
-    distinct = {s for s, _ in sizes}
+    distinct = {s for s, _, _ in sizes}
     if axis_size is not None:
         distinct.add(axis_size)
     if len(distinct) > 1:
-        lines = []
-        if axis_size is not None:
-            lines.append(f"the `axis_size` argument was {axis_size}")
-        lines += [f"one axis had size {s}: {where}" for s, where in sizes]
-        raise ValueError(
-            "vmap got inconsistent sizes for array axes to be mapped:\n"
-            + ";\n".join(f"  * {line}" for line in lines))
+        raise ValueError(_inconsistent_sizes(sizes, axis_size))
     size = axis_size if axis_size is not None else sizes[0][0]
 
-    def flat_fun(*leaves):
-        a, kw = tree_util.tree_unflatten(in_tree, list(leaves))
-        return fun(*a, **kw)
+    static = {i: x for i, (x, a) in enumerate(zip(flat, avals)) if a is None}
+    n_all = len(flat)
+    raw_outs = []
 
+    def flat_fun(*leaves):
+        it = iter(leaves)
+        full = [static[i] if i in static else next(it)
+                for i in range(n_all)]
+        a, kw = tree_util.tree_unflatten(in_tree, full)
+        out = fun(*a, **kw)
+        raw_outs[:] = tree_util.tree_leaves(out)
+        return out
+
+    flat = [x for i, x in enumerate(flat) if i not in static]
+    avals = [a for a in avals if a is not None]
+    norm_axes = [d for i, d in enumerate(norm_axes) if i not in static]
     with axis_frame(axis_name, size):
         (traced,), _ = ad._trace_together(
             [(flat_fun, name, avals,
@@ -262,4 +335,9 @@ def _vmap_traced(fun, name, in_axes, out_axes, axis_name, axis_size,
     results = ad._emit(ops.VmapOp, out_avals, traced.ref,
                        ad._i64_array(in_attr), ad._i64_array(out_norm),
                        ad._i64(size), operands, **kw)
-    return tree_util.tree_unflatten(traced.out_tree, results)
+    # As JAX's, an unmapped output that is a Python or NumPy value (not
+    # computed from the inputs) comes back as it is.
+    raw = {k: o for k, (d, o) in enumerate(zip(out_norm, raw_outs))
+           if d == -1 and not isinstance(o, core.ArrayBase)}
+    results = [raw.get(k, r) for k, r in enumerate(results)]
+    return tree_util.tree_unflatten(traced.out_tree, results), raw
