@@ -1,4 +1,4 @@
-//===- ControlFlowRules.cpp - AD rules of the region ops --------*- C++ -*-===//
+//===- ControlFlowRules.cpp - AD and vmap rules of region ops ---*- C++ -*-===//
 //
 // Forward mode differentiates the regions with the pass's own machinery
 // (JvpContext::differentiateRegion). Symbolic zeros stay symbolic through
@@ -26,6 +26,9 @@
 // of the primal carry, and the unknown side is a linear_loop that
 // recomputes the primal carries from them (beyond JAX, which cannot
 // differentiate a while loop in reverse mode).
+//
+// Batching (vmap) batches the regions with the pass's own machinery too
+// (BatchContext::batchRegion); see the Batching section.
 //
 //===----------------------------------------------------------------------===//
 
@@ -1278,13 +1281,14 @@ LogicalResult RematOp::transpose(TransposeContext &ctx) {
 
 // The regions are batched with the pass's own machinery
 // (BatchContext::batchRegion), as JAX batches the closed jaxprs of its
-// control-flow primitives. Operands keep their batch dimension where the
-// op allows: a region's argument is mapped where its operand is, except
-// that a stacked operand (a scan's xs, a snapshot buffer) keeps its batch
-// dimension off its leading axis. A loop carry is mapped if it is on entry
-// or some step makes it so (the least fixed point over mappedYields, as in
-// JAX's _scan_batching_rule and _while_loop_batching_rule); a carry mapped
-// on entry stays along its dimension, one the body maps goes along 0.
+// control-flow primitives. A branch or a remat body runs once: its
+// arguments are mapped where their operands are. A loop body runs many
+// times: every mapped value enters it along dimension 0 (a stacked operand,
+// a scan's xs or a snapshot buffer, along 1, its slices along 0), so that
+// the body's ops agree on the batch dimension and no step transposes what
+// one transpose before the loop can. A loop carry is mapped if it is on
+// entry or some step makes it so (the least fixed point over mappedYields,
+// as in JAX's _scan_batching_rule and _while_loop_batching_rule).
 //
 // A mapped value cannot choose a branch or end a loop for the whole batch:
 // a cond with a mapped index runs every branch and each member selects the
@@ -1318,12 +1322,13 @@ void addResults(BatchContext &ctx, ValueRange results,
     ctx.addResult(r, d);
 }
 
-/// The batch dimension of a loop carry: that of its initial value if it
-/// is mapped there, else 0 if the carry analysis maps it.
-int64_t carryDim(int64_t initDim, bool mapped) {
-  if (!mapped)
-    return kNotMapped;
-  return initDim == kNotMapped ? 0 : initDim;
+/// A loop's operand `v`, mapped along `d` (or not), entering the loop
+/// along `to` if `mapped` (the carry analysis may map it where `d` does
+/// not: it is then broadcast). `dim` receives its batch dimension.
+Value intoLoop(Emitter &e, Value v, int64_t d, bool mapped, int64_t to,
+               int64_t size, int64_t &dim) {
+  dim = mapped ? to : kNotMapped;
+  return mapped ? materialize(e, v, d, to, size) : v;
 }
 
 /// Which loop carries are mapped: the fixed point from `init` of one step
@@ -1343,23 +1348,6 @@ mappedCarries(Operation *op, BatchContext &ctx, Region &region,
   if (failed(flags))
     return op->emitOpError("batching: the carry analysis failed");
   return flags;
-}
-
-/// `v`, stacked along its leading axis and mapped along `d` (or not), made
-/// mapped off that axis if `mapped`: moved from 0 to 1, or broadcast along
-/// 1. `sliceDim` receives where each slice of the leading axis is mapped.
-Value offLeadingAxis(Emitter &e, Value v, int64_t d, bool mapped, int64_t size,
-                     int64_t &sliceDim) {
-  if (!mapped) {
-    sliceDim = kNotMapped;
-    return v;
-  }
-  if (d != kNotMapped && d >= 1) {
-    sliceDim = d - 1;
-    return v;
-  }
-  sliceDim = 0;
-  return materialize(e, v, d, 1, size);
 }
 
 /// Moves each value `region`'s terminator yields from dimension `have[i]`
@@ -1411,82 +1399,85 @@ LogicalResult batchCondOfBranches(CondOp op, BatchContext &ctx) {
   return success();
 }
 
-/// cond with a mapped index: each member may take another branch, so every
-/// branch runs on the whole batch and each member selects the results of
-/// its own: branch k where its index is k, the last one where the index is
-/// out of range, as the op runs. The pass batches regions, not blocks in
-/// place: the branches run one after the other in the single branch of a
-/// cond with a constant index, which canonicalization inlines.
+/// `v` where `pred` (a scalar) holds, else v's stop_gradient: `v` as it
+/// is for the forward pass, but reverse mode sends it no cotangent where
+/// `pred` fails (not even a NaN times zero from a branch not taken).
+Value guarded(Emitter &e, Value pred, Value v) {
+  if (!Emitter::isDifferentiable(v.getType()))
+    return v;
+  return e.select(pred, v, StopGradientOp::create(e.b, e.loc, v.getType(), v));
+}
+
+/// Batches `src` (a region built for this rule, per member) and inlines
+/// it at the rule's insertion point, over the rule's operands.
+LogicalResult batchInline(BatchContext &ctx, Region &src,
+                          SmallVectorImpl<Value> &results,
+                          SmallVectorImpl<int64_t> &dims) {
+  OwningOpRef<Operation *> holder = regionHolder(src.getParentOp(), 1);
+  Region &dst = (*holder)->getRegion(0);
+  if (failed(ctx.batchRegion(src, dst, ctx.dims(), {}, dims)))
+    return failure();
+  Block &block = dst.front();
+  for (auto [a, v] : llvm::zip(block.getArguments(), ctx.operands()))
+    a.replaceAllUsesWith(v);
+  Operation *yield = block.getTerminator();
+  results.assign(yield->operand_begin(), yield->operand_end());
+  OpBuilder &b = ctx.builder();
+  b.getInsertionBlock()->getOperations().splice(
+      b.getInsertionPoint(), block.getOperations(), block.begin(),
+      Block::iterator(yield));
+  return success();
+}
+
+/// cond with a mapped index (JAX's _cond_batching_rule): each member may
+/// take another branch, so every branch runs on the whole batch and each
+/// member selects the results of its own, after clamping its index as the
+/// op does (out of range: the last branch). A branch reads its operands
+/// guarded (see `guarded`) by whether it is the member's, so that reverse
+/// mode only differentiates the branch taken. Written per member, as a
+/// region the pass batches.
 LogicalResult batchCondOfMappedIndex(CondOp op, BatchContext &ctx) {
   Location loc = op.getLoc();
   unsigned nb = op.getBranches().size(), nr = op.getNumResults();
-  int64_t size = ctx.size();
-  OwningOpRef<Operation *> holder = regionHolder(op, 2);
-  Region &all = (*holder)->getRegion(0), &batchedAll = (*holder)->getRegion(1);
-  {
-    // (index, operands...) -> (branch 0's results..., branch 1's...).
-    Block *block = new Block();
-    all.push_back(block);
-    block->addArgument(op.getIndex().getType(), loc);
-    for (Value a : op.getArgs())
-      block->addArgument(a.getType(), a.getLoc());
-    OpBuilder b = OpBuilder::atBlockEnd(block);
-    SmallVector<Value> outs;
-    for (Region &branch : op.getBranches()) {
-      IRMapping map;
-      map.map(branch.front().getArguments(),
-              block->getArguments().drop_front());
-      llvm::append_range(outs, cloneBlockAt(b, branch.front(), map));
-    }
-    YieldOp::create(b, loc, outs);
+  OwningOpRef<Operation *> holder = regionHolder(op, 1);
+  Region &perMember = (*holder)->getRegion(0);
+  Block *block = new Block();
+  perMember.push_back(block);
+  Type indexType = op.getIndex().getType();
+  Value index = block->addArgument(indexType, loc);
+  for (Value a : op.getArgs())
+    block->addArgument(a.getType(), a.getLoc());
+  OpBuilder b = OpBuilder::atBlockEnd(block);
+  Emitter e(b, loc);
+  Value inRange = e.andOp(
+      e.compare(index, e.splat(indexType, 0), ComparisonDirection::GE),
+      e.compare(index, e.splat(indexType, nb), ComparisonDirection::LT));
+  Value k = e.select(inRange, index, e.splat(indexType, nb - 1));
+  SmallVector<Value> taken;
+  SmallVector<SmallVector<Value>> outs;
+  for (auto [j, branch] : llvm::enumerate(op.getBranches())) {
+    taken.push_back(
+        e.compare(k, e.splat(indexType, j), ComparisonDirection::EQ));
+    IRMapping map;
+    for (auto [a, v] : llvm::zip(branch.front().getArguments(),
+                                 block->getArguments().drop_front()))
+      map.map(a, guarded(e, taken.back(), v));
+    outs.push_back(cloneBlockAt(b, branch.front(), map));
   }
-  SmallVector<int64_t> yielded;
-  if (failed(ctx.batchRegion(all, batchedAll, ctx.dims(), {}, yielded)))
+  SmallVector<Value> selected;
+  for (unsigned r = 0; r < nr; ++r) {
+    Value out = outs[nb - 1][r];
+    for (int j = (int)nb - 2; j >= 0; --j)
+      out = e.select(taken[j], outs[j][r], out);
+    selected.push_back(out);
+  }
+  YieldOp::create(b, loc, selected);
+
+  SmallVector<Value> results;
+  SmallVector<int64_t> dims;
+  if (failed(batchInline(ctx, perMember, results, dims)))
     return failure();
-  // Each result along the first dimension a branch maps it along.
-  SmallVector<int64_t> dims(nr, kNotMapped);
-  for (unsigned k = 0; k < nb; ++k)
-    for (unsigned r = 0; r < nr; ++r)
-      if (dims[r] == kNotMapped)
-        dims[r] = yielded[k * nr + r];
-  for (int64_t &d : dims)
-    if (d == kNotMapped)
-      d = 0;
-  {
-    Block &block = batchedAll.front();
-    Operation *yield = block.getTerminator();
-    OpBuilder b(yield);
-    Emitter e(b, loc);
-    Value index = block.getArgument(0); // mapped: one per member, along 0
-    SmallVector<Value> taken; // per branch but the last: index == k
-    for (unsigned k = 0; k + 1 < nb; ++k)
-      taken.push_back(e.compare(index, e.splat(index.getType(), k),
-                                ComparisonDirection::EQ));
-    SmallVector<Value> outs;
-    for (unsigned r = 0; r < nr; ++r) {
-      auto of = [&](unsigned k) {
-        return materialize(e, yield->getOperand(k * nr + r),
-                           yielded[k * nr + r], dims[r], size);
-      };
-      auto type = batchedType(op.getResult(r).getType(), dims[r], size);
-      Value out = of(nb - 1);
-      for (int k = (int)nb - 2; k >= 0; --k) {
-        Value pred = e.broadcastInDim(taken[k], type.clone(b.getI1Type()),
-                                      {dims[r]});
-        out = e.select(pred, of(k), out);
-      }
-      outs.push_back(out);
-    }
-    yield->setOperands(outs);
-  }
-  Emitter e(ctx.builder(), loc);
-  auto run = CondOp::create(ctx.builder(), loc,
-                            batchedTypes(op.getResultTypes(), dims, size),
-                            e.splat(op.getIndex().getType(), 0),
-                            ctx.operands(), /*branchesCount=*/1);
-  run->setDiscardableAttrs(op->getDiscardableAttrDictionary());
-  run.getBranches()[0].takeBody(batchedAll);
-  addResults(ctx, run.getResults(), dims);
+  addResults(ctx, results, dims);
   return success();
 }
 
@@ -1501,15 +1492,18 @@ LogicalResult batchCond(CondOp op, BatchContext &ctx) {
 /// of the batched regions. A mapped one (JAX's _while_loop_batching_rule)
 /// runs the loop while any member's predicate holds; each step computes
 /// every member's predicate again, and a member whose predicate fails
-/// keeps its carry. Every carry is then mapped, but those the body passes
-/// through unchanged.
+/// keeps its carry: so every carry the body changes becomes mapped. The
+/// body reads the mapped carries guarded by the predicate (see `guarded`),
+/// so that reverse mode through the batched loop does not differentiate
+/// the steps a member does not take. The step is written per member, as
+/// a region the pass batches.
 LogicalResult batchWhile(WhileOp op, BatchContext &ctx) {
   Location loc = op.getLoc();
   int64_t size = ctx.size();
   ArrayRef<int64_t> initDims = ctx.dims();
-  FailureOr<SmallVector<bool>> mapped = mappedCarries(
-      op, ctx, op.getBody(), mappedFlags(initDims),
-      [](ArrayRef<bool> in) { return SmallVector<bool>(in); });
+  auto same = [](ArrayRef<bool> in) { return SmallVector<bool>(in); };
+  FailureOr<SmallVector<bool>> mapped =
+      mappedCarries(op, ctx, op.getBody(), mappedFlags(initDims), same);
   if (failed(mapped))
     return failure();
   FailureOr<SmallVector<bool>> predMapped =
@@ -1517,39 +1511,62 @@ LogicalResult batchWhile(WhileOp op, BatchContext &ctx) {
   if (failed(predMapped))
     return failure();
   bool perMember = (*predMapped)[0];
-  Block &bodyBlock = op.getBody().front();
-  Operation *bodyYield = bodyBlock.getTerminator();
-  if (perMember)
-    for (auto [i, m] : llvm::enumerate(*mapped))
-      m = m || bodyYield->getOperand(i) != bodyBlock.getArgument(i);
+
+  // The step per member: (carries...) -> (next carries, or the same where
+  // the predicate fails), the carries flagged in `guard` guarded.
+  OwningOpRef<Operation *> holder = regionHolder(op, 2);
+  auto buildStep = [&](Region &region, ArrayRef<bool> guard) {
+    Block *step = new Block();
+    region.push_back(step);
+    for (Type t : op.getResultTypes())
+      step->addArgument(t, loc);
+    OpBuilder b = OpBuilder::atBlockEnd(step);
+    Emitter e(b, loc);
+    IRMapping condMap, bodyMap;
+    condMap.map(op.getCond().front().getArguments(), step->getArguments());
+    Value live = cloneBlockAt(b, op.getCond().front(), condMap)[0];
+    for (auto [a, v, g] :
+         llvm::zip(op.getBody().front().getArguments(), step->getArguments(),
+                   guard))
+      bodyMap.map(a, g ? guarded(e, live, v) : v);
+    Block &body = op.getBody().front();
+    SmallVector<Value> next = cloneBlockAt(b, body, bodyMap);
+    Operation *yield = body.getTerminator();
+    for (auto [i, v] : llvm::enumerate(next)) {
+      Value old = step->getArgument(i);
+      v = yield->getOperand(i) == body.getArgument(i) // passed through
+              ? old
+              : e.select(live, v, old);
+    }
+    YieldOp::create(b, loc, next);
+  };
+  Region *body = &op.getBody();
+  if (perMember) {
+    SmallVector<bool> none(op.getNumResults(), false);
+    buildStep((*holder)->getRegion(0), none);
+    mapped = mappedCarries(op, ctx, (*holder)->getRegion(0), *mapped, same);
+    if (failed(mapped))
+      return failure();
+    buildStep((*holder)->getRegion(1), *mapped);
+    body = &(*holder)->getRegion(1);
+  }
 
   Emitter e(ctx.builder(), loc);
   SmallVector<int64_t> dims;
   SmallVector<Value> inits;
-  for (auto [v, d, m] : llvm::zip(ctx.operands(), initDims, *mapped)) {
-    dims.push_back(carryDim(d, m));
-    inits.push_back(m ? materialize(e, v, d, dims.back(), size) : v);
-  }
+  for (auto [v, d, m] : llvm::zip(ctx.operands(), initDims, *mapped))
+    inits.push_back(intoLoop(e, v, d, m, 0, size, dims.emplace_back()));
   auto loop = WhileOp::create(ctx.builder(), loc,
                               batchedTypes(op.getResultTypes(), dims, size),
                               inits);
   loop->setDiscardableAttrs(op->getDiscardableAttrDictionary());
   SmallVector<int64_t> yielded;
-  if (!perMember) {
-    if (failed(ctx.batchRegion(op.getCond(), loop.getCond(), dims,
-                               {kNotMapped}, yielded)) ||
-        failed(ctx.batchRegion(op.getBody(), loop.getBody(), dims, dims,
-                               yielded)))
-      return failure();
-    addResults(ctx, loop.getResults(), dims);
-    return success();
-  }
-
-  // The condition: whether any member's predicate holds.
-  if (failed(ctx.batchRegion(op.getCond(), loop.getCond(), dims, {0},
-                             yielded)))
+  if (failed(ctx.batchRegion(op.getCond(), loop.getCond(), dims,
+                             {perMember ? 0 : kNotMapped}, yielded)) ||
+      failed(ctx.batchRegion(*body, loop.getBody(), dims, dims, yielded)))
     return failure();
-  {
+  if (perMember) {
+    // The loop goes on while any member's predicate holds.
     Operation *yield = loop.getCond().front().getTerminator();
     OpBuilder b(yield);
     Value any = ReduceOp::create(
@@ -1557,54 +1574,12 @@ LogicalResult batchWhile(WhileOp op, BatchContext &ctx) {
         ReduceKind::Or, ArrayRef<int64_t>{0});
     yield->setOperands(any);
   }
-  // The body: (carries...) -> (each member's predicate, next carries...),
-  // batched, then each member's next carry kept only where its predicate
-  // holds.
-  OwningOpRef<Operation *> holder = regionHolder(op, 1);
-  {
-    Block *step = new Block();
-    (*holder)->getRegion(0).push_back(step);
-    for (Type t : op.getResultTypes())
-      step->addArgument(t, loc);
-    OpBuilder b = OpBuilder::atBlockEnd(step);
-    IRMapping condMap, bodyMap;
-    condMap.map(op.getCond().front().getArguments(), step->getArguments());
-    bodyMap.map(bodyBlock.getArguments(), step->getArguments());
-    SmallVector<Value> outs = cloneBlockAt(b, op.getCond().front(), condMap);
-    llvm::append_range(outs, cloneBlockAt(b, bodyBlock, bodyMap));
-    YieldOp::create(b, loc, outs);
-  }
-  SmallVector<int64_t> yieldDims{0};
-  llvm::append_range(yieldDims, dims);
-  if (failed(ctx.batchRegion((*holder)->getRegion(0), loop.getBody(), dims,
-                             yieldDims, yielded)))
-    return failure();
-  {
-    Block &block = loop.getBody().front();
-    Operation *yield = block.getTerminator();
-    OpBuilder b(yield);
-    Emitter ye(b, loc);
-    Value live = yield->getOperand(0);
-    SmallVector<Value> next;
-    for (auto [i, d] : llvm::enumerate(dims)) {
-      Value old = block.getArgument(i), v = yield->getOperand(i + 1);
-      if (d == kNotMapped || v == old) {
-        next.push_back(v);
-        continue;
-      }
-      Value keep = ye.broadcastInDim(
-          live, Emitter::typeOf(v).clone(b.getI1Type()), {d});
-      next.push_back(ye.select(keep, v, old));
-    }
-    yield->setOperands(next);
-  }
   addResults(ctx, loop.getResults(), dims);
   return success();
 }
 
-/// scan: consts are mapped where they are, xs off the scan axis, carries
-/// as a while's; a y slice mapped along d stacks into ys mapped along
-/// d + 1.
+/// scan: carries as a while's; mapped xs along 1, off the scan axis; a y
+/// slice mapped along d stacks into ys mapped along d + 1.
 LogicalResult batchScan(ScanOp op, BatchContext &ctx) {
   unsigned nc = op.getNumConsts(), nk = op.getNumCarry();
   int64_t size = ctx.size();
@@ -1622,23 +1597,16 @@ LogicalResult batchScan(ScanOp op, BatchContext &ctx) {
     return failure();
 
   Emitter e(ctx.builder(), op.getLoc());
-  SmallVector<Value> newOperands(operands.take_front(nc));
-  SmallVector<int64_t> argDims(opDims.take_front(nc)), carryDims;
-  for (unsigned i = 0; i < nk; ++i) {
-    int64_t d = opDims[nc + i];
-    bool m = (*mapped)[i];
-    carryDims.push_back(carryDim(d, m));
-    newOperands.push_back(
-        m ? materialize(e, operands[nc + i], d, carryDims.back(), size)
-          : operands[nc + i]);
+  SmallVector<Value> newOperands;
+  SmallVector<int64_t> argDims;
+  for (auto [i, v] : llvm::enumerate(operands)) {
+    bool isCarry = i >= nc && i < nc + nk, isXs = i >= nc + nk;
+    bool m = isCarry ? (*mapped)[i - nc] : opDims[i] != kNotMapped;
+    int64_t d;
+    newOperands.push_back(intoLoop(e, v, opDims[i], m, isXs ? 1 : 0, size, d));
+    argDims.push_back(isXs && m ? 0 : d); // an xs slice along 0
   }
-  llvm::append_range(argDims, carryDims);
-  for (unsigned i = nc + nk; i < operands.size(); ++i) {
-    int64_t slice;
-    newOperands.push_back(offLeadingAxis(e, operands[i], opDims[i],
-                                         opDims[i] != kNotMapped, size, slice));
-    argDims.push_back(slice);
-  }
+  SmallVector<int64_t> carryDims(ArrayRef<int64_t>(argDims).slice(nc, nk));
   OwningOpRef<Operation *> holder = regionHolder(op, 1);
   SmallVector<int64_t> yielded;
   if (failed(ctx.batchRegion(op.getBody(), (*holder)->getRegion(0), argDims,
@@ -1675,9 +1643,9 @@ LogicalResult batchRemat(RematOp op, BatchContext &ctx) {
 }
 
 /// linear_loop: its trip count and stride must be the same for every
-/// member. Snapshot buffers are stacked along their slot axis, so they are
-/// mapped off it; the primal carries reach a fixed point over the step,
-/// then the linear carries over the linear step, as a while's.
+/// member. The primal carries reach a fixed point over the step, then the
+/// linear carries over the linear step, as a while's; a snapshot buffer is
+/// mapped if its primal carry is.
 LogicalResult batchLinearLoop(LinearLoopOp op, BatchContext &ctx) {
   ArrayRef<int64_t> dims = ctx.dims();
   if (dims[0] != kNotMapped || dims[1] != kNotMapped)
@@ -1715,22 +1683,21 @@ LogicalResult batchLinearLoop(LinearLoopOp op, BatchContext &ctx) {
 
   Emitter e(ctx.builder(), op.getLoc());
   SmallVector<Value> newOperands(operands.take_front(2));
-  SmallVector<int64_t> primalDims, carryDims;
-  for (unsigned i = 0; i < np; ++i) {
-    int64_t slot;
-    newOperands.push_back(offLeadingAxis(e, operands[2 + i], snapDims[i],
-                                         (*primal)[i], size, slot));
-    primalDims.push_back(slot);
+  // Snapshot buffers along 1 (their slots along 0), the rest along 0.
+  SmallVector<int64_t> primalDims, stepDims, carryDims;
+  for (auto [v, d, m] : llvm::zip(operands.slice(2, np), snapDims, *primal)) {
+    int64_t buf;
+    newOperands.push_back(intoLoop(e, v, d, m, 1, size, buf));
+    primalDims.push_back(m ? 0 : kNotMapped);
   }
-  llvm::append_range(newOperands, operands.slice(2 + np, ni));
+  stepDims = primalDims;
+  for (auto [v, d] : llvm::zip(operands.slice(2 + np, ni), invDims))
+    newOperands.push_back(
+        intoLoop(e, v, d, d != kNotMapped, 0, size, stepDims.emplace_back()));
   for (auto [v, d, m] :
-       llvm::zip(operands.drop_front(2 + np + ni), initDims, *linear)) {
-    carryDims.push_back(carryDim(d, m));
-    newOperands.push_back(m ? materialize(e, v, d, carryDims.back(), size)
-                            : v);
-  }
-  SmallVector<int64_t> stepDims(primalDims);
-  llvm::append_range(stepDims, invDims);
+       llvm::zip(operands.drop_front(2 + np + ni), initDims, *linear))
+    newOperands.push_back(
+        intoLoop(e, v, d, m, 0, size, carryDims.emplace_back()));
   SmallVector<int64_t> linearDims(stepDims);
   llvm::append_range(linearDims, carryDims);
   Operation *loop = batching::rebuild(

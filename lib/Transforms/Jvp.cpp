@@ -168,6 +168,15 @@ LogicalResult Differentiator::differentiateRegion(
   state.addOperands(outs);
   state.addAttributes(term->getAttrs());
   b.create(state);
+  // Forget the region's values: nothing outside reads their tangents (the
+  // region is isolated), and the rule that asked for it may still rewrite
+  // it (ScanOp::jvp permutes its arguments), freeing values whose
+  // addresses a later region's values may reuse.
+  for (BlockArgument a : to->getArguments())
+    tangent.erase(a);
+  for (Operation &op : *to)
+    for (Value r : op.getResults())
+      tangent.erase(r);
   return success();
 }
 
