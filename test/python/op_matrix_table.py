@@ -715,6 +715,62 @@ def _entries():
               f'    jxp.yield %u : {p2}\n  }}\n'
               f'  return %0 : {p2}\n}}\n',
               "'jxp.linear_loop' op", diff=(2, 3), linear=((3,),)))
+    # vmap: sin over a batch of 4, mapped along dimension 1.
+    M43, M34 = T([4, 3]), T([3, 4])
+    g_sin3 = (f"func.func private @g(%x: {V3}) -> {V3} {{\n"
+              f"  %0 = jxp.sin %x : {V3}\n  return %0 : {V3}\n}}\n")
+    add(Entry("vmap", [M34],
+              f"%0 = jxp.vmap @g(%a0) in_axes [1] out_axes [0] size 4 : "
+              f"({M34}) -> {M43}",
+              [("%0", M43)], args_of(uniform(-1, 1, (3, 4))),
+              g_sin3 + f'func.func @f(%a0: {M34}) -> {M43} {{\n'
+              f'  %0 = jxp.vmap @g(%a0) in_axes [0] out_axes [0] size 4 : '
+              f'({M34}) -> {M43}\n  return %0 : {M43}\n}}\n',
+              "'jxp.vmap' op", diff=(0,), helpers=g_sin3))
+    # Collectives, over the axis of a vmap around the transpose of a
+    # function using them (vmap(linear_transpose(g))): the JVP check runs
+    # their JVP rules, the dot-product test checks their transpose rules
+    # against the batched forward function.
+
+    def collective(op, g_body, g_in, g_out, invalid_line, linear=True):
+        g = (f"func.func private @g(%x: {g_in}) -> {g_out} {{\n"
+             f"  {g_body}\n  return %0 : {g_out}\n}}\n")
+        if linear:
+            g += (f"func.func private @h(%c: {g_out}) -> {g_in} {{\n"
+                  f"  %0 = jxp.linear_transpose @g(%c) wrt [0] : ({g_out}) -> "
+                  f"{g_in}\n  return %0 : {g_in}\n}}\n")
+            callee, arg, res = "h", g_out, g_in
+        else:
+            callee, arg, res = "g", g_in, g_out
+        shape = lambda t: [4] + [int(d) for d in t[7:-5].split("x") if d]
+        a, r = T(shape(arg)), T(shape(res))
+        add(Entry(op, [a],
+                  f'%0 = jxp.vmap @{callee}(%a0) in_axes [0] out_axes [0] '
+                  f'size 4 {{axis_name = "i"}} : ({a}) -> {r}',
+                  [("%0", r)], args_of(uniform(-1, 1, tuple(shape(arg)))),
+                  f'func.func @f(%a0: {V3}) -> {V3} {{\n  {invalid_line}\n'
+                  f'  return %0 : {V3}\n}}\n',
+                  f"'jxp.{op}' op", diff=(0,),
+                  linear=((0,),) if linear else (), helpers=g))
+    collective("all_reduce",
+               f'%0 = jxp.all_reduce sum %x axes ["i"] : {V3}', V3, V3,
+               f'%0 = jxp.all_reduce and %a0 axes ["i"] : {V3}')
+    collective("all_gather",
+               f'%0 = jxp.all_gather %x axes ["i"] axis 1 : ({V3}) -> '
+               f'{M34}', V3, M34,
+               f'%0 = jxp.all_gather %a0 axes ["i"] axis 2 : ({V3}) -> {V3}')
+    collective("ppermute",
+               f'%0 = jxp.ppermute %x axes ["i"] perm [0, 1, 1, 3, 3, 0] : '
+               f'{V3}', V3, V3,
+               f'%0 = jxp.ppermute %a0 axes ["i"] perm [0, 1, 2] : {V3}')
+    i32s = T([], "i32")
+    collective("axis_index",
+               f'%i = jxp.axis_index axes ["i"] : {i32s}\n'
+               f'  %c = jxp.convert %i : ({i32s}) -> {T([])}\n'
+               f'  %b = jxp.broadcast_in_dim %c, dims = [] : ({T([])}) -> {V3}\n'
+               f'  %0 = jxp.mul %x, %b : {V3}', V3, V3,
+               f'%i = jxp.axis_index axes [] : {i32s}\n'
+               f'  %0 = jxp.neg %a0 : {V3}', linear=False)
     return e
 
 

@@ -325,6 +325,7 @@ def test_missing_rule_is_a_request_with_data():
 PASSES = {  # pass -> (source file, lit test)
     "jxp-ad": ("lib/Transforms/AD.cpp", "test/lit/ad.mlir"),
     "jxp-jvp": ("lib/Transforms/Jvp.cpp", "test/lit/jvp.mlir"),
+    "jxp-batch": ("lib/Transforms/Batch.cpp", "test/lit/batch.mlir"),
     "jxp-partial-eval": ("lib/Transforms/PartialEval.cpp",
                          "test/lit/partial_eval.mlir"),
     "jxp-transpose": ("lib/Transforms/Transpose.cpp",

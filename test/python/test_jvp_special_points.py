@@ -311,6 +311,21 @@ PRIMITIVES = [
     Case("pad", ("pad",),
          lambda L: lambda x, v: L.lax.pad(x, v, ((-2, 3, 1),)),
          (POINTS, np.float32(NAN))),
+    # Collectives over a vmap axis: ties, infinities and NaN across the
+    # members (rows mapped along 1: the members are the columns).
+    # (JAX differentiates neither pmax nor pmin.)
+    Case("psum", ("all_reduce",),
+         lambda L: lambda x: L.api.vmap(
+             lambda r: r * L.lax.psum(r, "i"), in_axes=1,
+             axis_name="i")(x), (ROWS,)),
+    Case("all_gather", ("all_gather",),
+         lambda L: lambda x: L.api.vmap(
+             lambda r: L.lax.all_gather(r, "i", axis=1) * r[:, None],
+             axis_name="i")(x), (ROWS,)),
+    Case("ppermute", ("ppermute",),
+         lambda L: lambda x: L.api.vmap(
+             lambda r: L.lax.ppermute(r, "i", [(0, 1), (1, 2), (2, 0)]) * r,
+             axis_name="i")(x[:3]), (ROWS,)),
     # Reductions: ties, zeros, infinities and NaN in a row; empty rows.
     Case("reduce_sum", ("reduce",),
          lambda L: lambda x: L.lax.reduce_sum(x, (1,)), (ROWS,)),
@@ -470,18 +485,23 @@ NONDIFFERENTIABLE = {
     "bitcast_convert": Case(
         "nondiff.bitcast_convert", ("bitcast_convert",), _sign_bit,
         (POINTS,)),
+    "axis_index": Case(
+        "nondiff.axis_index", ("axis_index",),
+        lambda L: lambda x: L.api.vmap(
+            lambda v: v * _to_f32(L, L.lax.axis_index("i")),
+            axis_name="i")(x), (POINTS,)),
     "stop_gradient": Case(
         "nondiff.stop_gradient", ("stop_gradient",),
         lambda L: lambda x: x * L.lax.stop_gradient(x), (POINTS,)),
 }
 
-# Transform ops name a function and are not primitives: the autodiff driver
+# Transform ops name a function and are not primitives: the transform driver
 # materializes them (innermost first), so their derivatives are the
 # derivatives of the functions they derive, which the entries above
 # exercise (every entry runs jvp and vjp ops, nested ones included).
 # custom_lin is the linear part of a custom_vjp_call's JVP; its own JVP is
 # JAX's error (test_jvp_of_custom_vjp_raises).
-TRANSFORMS = {"jvp", "vjp", "linear_transpose", "custom_lin"}
+TRANSFORMS = {"jvp", "vjp", "linear_transpose", "vmap", "custom_lin"}
 # Region ops (structural): they add no math of their own at special points;
 # their JVPs differentiate the ops inside them, audited here one by one.
 # Their numbers are checked against JAX's lax.cond/switch/while_loop/scan

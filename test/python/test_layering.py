@@ -25,11 +25,12 @@ LAYERS = [
     ("dtypes/config", ["jxp._src.dtypes", "jxp._src.config"]),
     ("core", ["jxp._src.core", "jxp._src.array"]),
     ("primitives", ["jxp._src.lax"]),
-    ("api/ad", ["jxp._src.api", "jxp._src.ad"]),
+    ("api/ad", ["jxp._src.api", "jxp._src.ad", "jxp._src.batching"]),
     # jxp.lax.linalg and the threefry PRNG are built from jxp.lax's functions.
     ("lax", ["jxp.lax", "jxp._src.lax_lenient", "jxp._src.lax_linalg",
              "jxp._src.prng", "jxp._src.control_flow",
-             "jxp._src.checkpoint", "jxp.custom_derivatives"]),
+             "jxp._src.checkpoint", "jxp._src.parallel",
+             "jxp.custom_derivatives"]),
     # indexing is numpy's x[idx] and x.at[idx].
     ("numpy", ["jxp.numpy", "jxp._src.indexing"]),
     ("nn/random", ["jxp.nn", "jxp.random"]),

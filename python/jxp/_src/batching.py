@@ -20,7 +20,7 @@ import numpy as np
 import optree
 from jaxlib.mlir import ir
 
-from . import core, tree_util
+from . import ad, core, tree_util
 from .core import abstractify
 from .._mlir import jxp as ops
 
@@ -209,7 +209,6 @@ def _vmap_eager(fun, name, in_axes, out_axes, axis_name, axis_size,
     vmap runs the function again). Arguments that are no arrays stay out
     of the program (the trace sees them as they are), and so do outputs
     that are Python values returned unmapped."""
-    from . import ad  # (ad imports this module)
     flat, tree = tree_util.tree_flatten((args, kwargs))
     static = {i: x for i, x in enumerate(flat) if not _is_array_like(x)}
     static_outs = {}
@@ -237,7 +236,6 @@ def _vmap_eager(fun, name, in_axes, out_axes, axis_name, axis_size,
 
 def _vmap_traced(fun, name, in_axes, out_axes, axis_name, axis_size,
                  spmd_axis_name, args, kwargs):
-    from . import ad
     flat, in_tree = tree_util.tree_flatten((tuple(args), kwargs))
     axes_per_arg = (in_axes if isinstance(in_axes, tuple)
                     else (in_axes,) * len(args))

@@ -12,7 +12,7 @@ like other eager calls.
 import numpy as np
 from jaxlib.mlir import ir
 
-from . import core, dtypes, tree_util
+from . import batching, core, dtypes, tree_util
 from .config import config
 from . import lax_lenient as lax
 from .ad import _eager, _i64, _lift_all, _positional, _trace_together
@@ -528,10 +528,8 @@ def map(f, xs, *, batch_size=None):  # noqa: A001
     if n == 0:
         return scan(step, (), xs)[1]
 
-    from .batching import vmap  # (batching imports this module's users)
-
     def batched(x):
-        return vmap(f)(x)
+        return batching.vmap(f)(x)
     out = []
     if batches:
         main = tree_util.tree_unflatten(tree, [
