@@ -51,8 +51,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 
-PASSES = ("jxp-ad", "jxp-jvp", "jxp-partial-eval", "jxp-transpose",
-          "jxp-lower-custom-calls", "convert-jxp-to-stablehlo")
+PASSES = ("jxp-ad", "jxp-jvp", "jxp-batch", "jxp-partial-eval",
+          "jxp-transpose", "jxp-lower-custom-calls",
+          "convert-jxp-to-stablehlo")
 BUG_CLASSES = ("crash", "hang", "invalid-ir", "jaxlib-reject", "xla-fail")
 # xla-slow: XLA still compiling after --timeout seconds, or out of the
 # worker's --memory-mb (std::bad_alloc), on a program holding an array

@@ -114,6 +114,23 @@ def programs():
         out.append((name + "_vjp",
                     lambda *a, f=f: jxp.vjp(lambda p: f(p, *a[1:]), a[0])[1](
                         f(*a)), args))
+        # Batched: the first argument mapped along a new dimension 1.
+        first = jnp.stack([args[0], args[0]], axis=1)
+        out.append((name + "_vmap", jxp.vmap(
+            f, in_axes=(1,) + (None,) * (len(args) - 1)),
+            (first,) + tuple(args[1:])))
+    out.append(("vmap_grad", jxp.vmap(jxp.grad(
+        lambda w, v: jnp.sum(jnp.tanh(v @ w))), in_axes=(None, 0)),
+        (a34, x(5, 3))))
+    out.append(("vmap_collectives", jxp.vmap(
+        lambda v: lax.psum(v, "i") * v + lax.all_gather(v, "i")[0]
+        + lax.ppermute(v, "i", [(0, 1), (1, 0)]) * lax.axis_index("i"),
+        axis_name="i"), (x(2, 4),)))
+    out.append(("vmap_control_flow", jxp.vmap(
+        lambda v: lax.cond(v[0] > 1.2, jnp.sin, jnp.cos, v)
+        + lax.fori_loop(0, 3, lambda i, c: c * v, v)
+        + lax.while_loop(lambda c: c[0] < 3.0, lambda c: c * 1.5, v)),
+        (x(3, 4),)))
     out.append(("grad_of_grad", jxp.grad(jxp.grad(
         lambda v: jnp.sum(jnp.sin(v) * v))), (jnp.float32(0.5),)))
     out.append(("linear_transpose", lambda v: jxp.linear_transpose(

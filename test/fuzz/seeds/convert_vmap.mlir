@@ -1,0 +1,12 @@
+module @jit__lambda_ {
+  func.func @main(%arg0: tensor<3x2x4xf32>) -> tensor<2x3x4xf32> {
+    %0 = jxp.vmap @_lambda__1(%arg0) in_axes [1] out_axes [0] size 2 : (tensor<3x2x4xf32>) -> tensor<2x3x4xf32>
+    return %0 : tensor<2x3x4xf32>
+  }
+  func.func private @_lambda__1(%arg0: tensor<3x4xf32>) -> tensor<3x4xf32> {
+    %0 = jxp.convert %arg0 : (tensor<3x4xf32>) -> tensor<3x4xi32>
+    %1 = jxp.convert %0 : (tensor<3x4xi32>) -> tensor<3x4xf16>
+    %2 = jxp.convert %1 : (tensor<3x4xf16>) -> tensor<3x4xf32>
+    return %2 : tensor<3x4xf32>
+  }
+}
