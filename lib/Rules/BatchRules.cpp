@@ -49,17 +49,15 @@ Value batching::sumOut(Emitter &e, Value v, int64_t from) {
   return from == kNotMapped ? v : e.reduceSum(v, {from});
 }
 
-Operation *batching::rebuild(OpBuilder &b, Operation *op, ValueRange operands,
-                             TypeRange types) {
-  OperationState state(op->getLoc(), op->getName());
-  state.addOperands(operands);
-  state.addTypes(types);
-  state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
-  for (unsigned k = 0; k < op->getNumRegions(); ++k)
-    state.addRegion();
-  Operation *created = b.create(state);
-  created->copyProperties(op->getPropertiesStorage());
-  return created;
+Operation *batching::rebuildMapped(Operation *op, BatchContext &ctx,
+                                   ValueRange operands, int64_t dim) {
+  SmallVector<Type> types;
+  for (Type t : op->getResultTypes())
+    types.push_back(batchedType(t, dim, ctx.size()));
+  Operation *batched = createLike(ctx.builder(), op, operands, types);
+  for (Value r : batched->getResults())
+    ctx.addResult(r, dim);
+  return batched;
 }
 
 LogicalResult batching::batchElementwise(Operation *op, BatchContext &ctx) {
@@ -99,12 +97,7 @@ LogicalResult batching::batchElementwise(Operation *op, BatchContext &ctx) {
       operands.push_back(e.broadcastInDim(v, full, {dim}));
     }
   }
-  SmallVector<Type> types;
-  for (Type t : op->getResultTypes())
-    types.push_back(batchedType(t, dim, ctx.size()));
-  Operation *batched = rebuild(ctx.builder(), op, operands, types);
-  for (Value r : batched->getResults())
-    ctx.addResult(r, dim);
+  rebuildMapped(op, ctx, operands, dim);
   return success();
 }
 
@@ -113,12 +106,7 @@ LogicalResult batching::batchLeading(Operation *op, BatchContext &ctx) {
   SmallVector<Value> operands;
   for (auto [v, d] : llvm::zip(ctx.operands(), ctx.dims()))
     operands.push_back(materialize(e, v, d, 0, ctx.size()));
-  SmallVector<Type> types;
-  for (Type t : op->getResultTypes())
-    types.push_back(batchedType(t, 0, ctx.size()));
-  Operation *batched = rebuild(ctx.builder(), op, operands, types);
-  for (Value r : batched->getResults())
-    ctx.addResult(r, 0);
+  rebuildMapped(op, ctx, operands, 0);
   return success();
 }
 

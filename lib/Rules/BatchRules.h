@@ -40,10 +40,10 @@ Value materialize(Emitter &e, Value v, int64_t from, int64_t to,
 /// is not mapped is returned as it is).
 Value sumOut(Emitter &e, Value v, int64_t from);
 
-/// A new op like `op` (its name, properties and attributes) over
-/// `operands`, with result types `types` and empty regions.
-Operation *rebuild(OpBuilder &b, Operation *op, ValueRange operands,
-                   TypeRange types);
+/// `op` re-created over `operands` with every result mapped along `dim`
+/// (added to `ctx` as the op's results).
+Operation *rebuildMapped(Operation *op, BatchContext &ctx, ValueRange operands,
+                         int64_t dim);
 
 /// The rule of ops mapped element by element: unary and binary ops,
 /// compare, select, clamp, convert, the random-bit cipher. Mapped operands

@@ -42,12 +42,8 @@ bool names(ArrayAttr axes, StringAttr name) {
 /// A collective over other axes: the same op on each member's batch,
 /// which leaves the batch dimension where it is.
 LogicalResult sameOpPerMember(Operation *op, BatchContext &ctx) {
-  int64_t d = ctx.dims().empty() ? kNotMapped : ctx.dims()[0];
-  SmallVector<Type> types;
-  for (Type t : op->getResultTypes())
-    types.push_back(batchedType(t, d, ctx.size()));
-  Operation *batched = rebuild(ctx.builder(), op, ctx.operands(), types);
-  ctx.addResult(batched->getResult(0), d);
+  rebuildMapped(op, ctx, ctx.operands(),
+                ctx.dims().empty() ? kNotMapped : ctx.dims()[0]);
   return success();
 }
 
@@ -59,10 +55,8 @@ LogicalResult batchAllReduce(AllReduceOp op, BatchContext &ctx) {
   int64_t d = ctx.dims()[0];
   Value r;
   if (d != kNotMapped) {
-    auto in = Emitter::typeOf(x);
     r = ReduceOp::create(ctx.builder(), op.getLoc(), op.getType(), x,
                          op.getKind(), ArrayRef<int64_t>{d});
-    (void)in;
   } else if (op.getKind() == ReduceKind::Sum) {
     r = e.mul(x, e.splat(x.getType(), (double)ctx.size()));
   } else {

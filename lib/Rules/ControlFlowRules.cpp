@@ -179,21 +179,6 @@ void eraseFlaggedArguments(Block &block, unsigned offset,
       block.eraseArgument(offset + i);
 }
 
-/// A new op like `op` (same name, attributes and properties) with its
-/// regions empty.
-Operation *createLike(OpBuilder &b, Operation *op, ValueRange operands,
-                      TypeRange types) {
-  OperationState state(op->getLoc(), op->getName());
-  state.addOperands(operands);
-  state.addTypes(types);
-  state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
-  for (unsigned k = 0; k < op->getNumRegions(); ++k)
-    state.addRegion();
-  Operation *created = b.create(state);
-  created->copyProperties(op->getPropertiesStorage());
-  return created;
-}
-
 /// The JVP of a region op whose operands after the first `numPrefix` (which
 /// have no tangents) are what each region takes, and whose results are what
 /// each yields (cond's branches, remat's body): the same op over those
@@ -1386,7 +1371,7 @@ LogicalResult batchCondOfBranches(CondOp op, BatchContext &ctx) {
       if (d == kNotMapped)
         d = y;
   }
-  Operation *batched = batching::rebuild(
+  Operation *batched = createLike(
       ctx.builder(), op, ctx.operands(),
       batchedTypes(op.getResultTypes(), dims, ctx.size()));
   for (unsigned k = 0; k < nb; ++k) {
@@ -1617,7 +1602,7 @@ LogicalResult batchScan(ScanOp op, BatchContext &ctx) {
     want.push_back(d);
     resultDims.push_back(d == kNotMapped ? kNotMapped : d + 1);
   }
-  Operation *batched = batching::rebuild(
+  Operation *batched = createLike(
       ctx.builder(), op, newOperands,
       batchedTypes(op.getResultTypes(), resultDims, size));
   batched->getRegion(0).takeBody((*holder)->getRegion(0));
@@ -1634,7 +1619,7 @@ LogicalResult batchRemat(RematOp op, BatchContext &ctx) {
   if (failed(ctx.batchRegion(op.getBody(), (*holder)->getRegion(0),
                              ctx.dims(), {}, yielded)))
     return failure();
-  Operation *batched = batching::rebuild(
+  Operation *batched = createLike(
       ctx.builder(), op, ctx.operands(),
       batchedTypes(op.getResultTypes(), yielded, ctx.size()));
   batched->getRegion(0).takeBody((*holder)->getRegion(0));
@@ -1700,7 +1685,7 @@ LogicalResult batchLinearLoop(LinearLoopOp op, BatchContext &ctx) {
         intoLoop(e, v, d, m, 0, size, carryDims.emplace_back()));
   SmallVector<int64_t> linearDims(stepDims);
   llvm::append_range(linearDims, carryDims);
-  Operation *loop = batching::rebuild(
+  Operation *loop = createLike(
       ctx.builder(), op, newOperands,
       batchedTypes(op.getResultTypes(), carryDims, size));
   SmallVector<int64_t> yielded;

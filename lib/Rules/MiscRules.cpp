@@ -177,18 +177,6 @@ SmallVector<Value> leadingOperands(Operation *op, BatchContext &ctx,
   return operands;
 }
 
-/// `op` re-created over `operands` with every result mapped along 0.
-Operation *rebuildLeading(Operation *op, BatchContext &ctx,
-                          ArrayRef<Value> operands) {
-  SmallVector<Type> types;
-  for (Type t : op->getResultTypes())
-    types.push_back(batchedType(t, 0, ctx.size()));
-  Operation *batched = rebuild(ctx.builder(), op, operands, types);
-  for (Value r : batched->getResults())
-    ctx.addResult(r, 0);
-  return batched;
-}
-
 SmallVector<int64_t> concat(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
   SmallVector<int64_t> r(a);
   r.append(b.begin(), b.end());
@@ -233,7 +221,7 @@ LogicalResult batchCustomJvp(CustomJvpCallOp op, BatchContext &ctx) {
       rules.push_back(*rule);
     }
   }
-  Operation *batched = rebuildLeading(op, ctx, operands);
+  Operation *batched = rebuildMapped(op, ctx, operands, 0);
   auto call = llvm::cast<CustomJvpCallOp>(batched);
   call.setCalleeAttr(*callee);
   if (jvp)
@@ -268,7 +256,7 @@ LogicalResult batchCustomVjp(CustomVjpCallOp op, BatchContext &ctx) {
       concat(SmallVector<int64_t>(numRes + numResults, 0), closure), bwdOuts);
   if (failed(bwd))
     return failure();
-  auto call = llvm::cast<CustomVjpCallOp>(rebuildLeading(op, ctx, operands));
+  auto call = llvm::cast<CustomVjpCallOp>(rebuildMapped(op, ctx, operands, 0));
   call.setCalleeAttr(*callee);
   call.setFwdAttr(*fwd);
   call.setBwdAttr(*bwd);
@@ -289,7 +277,7 @@ LogicalResult batchCustomLin(CustomLinOp op, BatchContext &ctx) {
                                SmallVector<int64_t>(numTangents, 0));
   if (failed(bwd))
     return failure();
-  llvm::cast<CustomLinOp>(rebuildLeading(op, ctx, operands)).setBwdAttr(*bwd);
+  llvm::cast<CustomLinOp>(rebuildMapped(op, ctx, operands, 0)).setBwdAttr(*bwd);
   return success();
 }
 

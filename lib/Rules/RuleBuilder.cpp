@@ -187,3 +187,16 @@ Value mlir::jxp::balancedEq(Emitter &e, Value x, Value z, Value y) {
   Value xAttains = e.compare(x, z, ComparisonDirection::EQ);
   return e.select(xAttains, share, e.zerosLike(z));
 }
+
+Operation *mlir::jxp::createLike(OpBuilder &b, Operation *op,
+                                 ValueRange operands, TypeRange types) {
+  OperationState state(op->getLoc(), op->getName());
+  state.addOperands(operands);
+  state.addTypes(types);
+  state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
+  for (unsigned k = 0; k < op->getNumRegions(); ++k)
+    state.addRegion();
+  Operation *created = b.create(state);
+  created->copyProperties(op->getPropertiesStorage());
+  return created;
+}

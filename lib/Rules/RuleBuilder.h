@@ -88,6 +88,11 @@ inline LogicalResult zeroJvp(Operation *op,
   return success();
 }
 
+/// A new op like `op` (its name, properties and attributes) over
+/// `operands`, with result types `types` and its regions empty.
+Operation *createLike(OpBuilder &b, Operation *op, ValueRange operands,
+                      TypeRange types);
+
 /// Fails with "not linear in operand #i" diagnostics.
 LogicalResult notLinear(Operation *op, unsigned operand);
 
