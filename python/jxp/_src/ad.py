@@ -917,12 +917,22 @@ def linear_transpose(fun, *primals, reduce_axes=()):
 
 def _std_basis(avals, n):
     """The standard basis of the n elements of arrays `avals`, as one
-    array per aval of shape (n,) + its shape (rows of the identity)."""
+    array per aval of shape (n,) + its shape (rows of the identity), built
+    in the program from iotas (as JAX's) rather than as an n x n constant."""
     out, off = [], 0
     for a in avals:
-        rows = np.zeros((n, a.size), a.dtype)
-        rows[off + np.arange(a.size), np.arange(a.size)] = 1
-        out.append(rows.reshape((n,) + a.shape))
+        shape = (n, a.size)
+        rows = lax_p.iota_p.bind(dtype=np.dtype(np.int32), shape=shape,
+                                 dimension=0)
+        cols = lax_p.add_p.bind(
+            lax_p.iota_p.bind(dtype=np.dtype(np.int32), shape=shape,
+                              dimension=1),
+            lax_p.broadcast_in_dim_p.bind(np.int32(off), shape=shape,
+                                          broadcast_dimensions=()))
+        eye = lax_p.convert_element_type_p.bind(
+            lax_p.compare_p.bind(rows, cols, direction="EQ"),
+            new_dtype=a.dtype, weak_type=False)
+        out.append(lax_p.reshape_p.bind(eye, new_sizes=(n,) + a.shape))
         off += a.size
     return out
 
