@@ -7,6 +7,7 @@ import numpy as np
 
 from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
+from .._src import core
 from .._src.core import Tracer, abstractify
 from .._src.errors import ConcretizationTypeError
 from . import _shape, _util
@@ -274,12 +275,26 @@ def eye(N, M=None, k=0, dtype=None, *, device=None):
             k = builtins.int(k)
     elif not isinstance(k, (int, np.integer)):
         raise ValueError(f"k must be a scalar integer; got {k}")
-    if isinstance(k, Tracer):
-        i = lax.broadcasted_iota(abstractify(k).dtype, (n, m), 0)
-        j = lax.broadcasted_iota(abstractify(k).dtype, (n, m), 1)
-        kb = lax.broadcast_in_dim(k, (n, m), ())
-        return astype(lax.eq(lax.add(i, kb), j), dtype)
+    if isinstance(k, Tracer) or _traced_large(n * m):
+        return astype(_diagonal_mask(n, m, k, lax.eq), dtype)
     return _constant(np.eye(n, m, builtins.int(k)), dtype)
+
+
+def _traced_large(size):
+    """Whether a mask of `size` elements is built from iotas (as JAX's):
+    under a trace, where a constant would be that many elements of program
+    text; small ones and eager ones stay constants."""
+    return size > 256 and core.current_frame() is not None
+
+
+def _diagonal_mask(n, m, k, cmp):
+    """cmp(i + k, j) over the (n, m) grid of row and column indices."""
+    kd = abstractify(k).dtype if isinstance(k, Tracer) else _dt.int32
+    i = lax.broadcasted_iota(kd, (n, m), 0)
+    j = lax.broadcasted_iota(kd, (n, m), 1)
+    kb = lax.broadcast_in_dim(k if isinstance(k, Tracer) else
+                              np.asarray(k, kd), (n, m), ())
+    return cmp(lax.add(i, kb), j)
 
 
 def identity(n, dtype=None):
@@ -291,6 +306,8 @@ def tri(N, M=None, k=0, dtype=None):
     n = _dim(N, "argument of 'N' jnp.tri().")
     m = n if M is None else _dim(M, "argument 'M' of jnp.tri().")
     k = operator.index(_concrete(k, "'k' argument of jnp.tri()"))
+    if _traced_large(n * m):
+        return astype(_diagonal_mask(n, m, k, lax.ge), dtype)
     return _constant(np.tri(n, m, k), dtype)
 
 
