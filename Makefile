@@ -32,7 +32,7 @@ system-deps:
 $(VENV)/.deps: pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip
-	$(VPY) -m pip install -q "jaxlib==0.10.2" numpy ml_dtypes optree \
+	$(VPY) -m pip install -q "jaxlib==0.10.2" numpy ml_dtypes \
 	  "scikit-build-core>=0.10" "nanobind>=2.0" pytest pytest-xdist "hypothesis==6.170.17" lit \
 	  "jax==0.10.2"
 	touch $@

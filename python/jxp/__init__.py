@@ -9,7 +9,8 @@ import os as _os
 # Quiet XLA's INFO logs; must precede the first load of jaxlib.
 _os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
 
-from ._src import errors, tree_util  # noqa: F401
+from ._src import errors  # noqa: F401
+from . import tree_util  # noqa: F401
 from ._src.api import (  # noqa: F401
     block_until_ready, clear_caches, device_put, jit, make_ir)
 from ._src.ad import (  # noqa: F401

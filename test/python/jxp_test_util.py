@@ -27,25 +27,17 @@ def _node_type(t):
     return t
 
 
-def _jxp_structure(spec):
-    """A jxp treedef as nested (node type, dict keys, children); leaves are
+def _structure(treedef):
+    """A treedef (jxp's and JAX's are both jaxlib's PyTreeDef, of two
+    registries) as nested (node type, dict keys, children); leaves are
     "*"."""
-    if spec.is_leaf():
-        return "*"
-    t = spec.type
-    keys = list(spec.entries()) if issubclass(t, dict) else None
-    return (_node_type(t), keys, [_jxp_structure(c) for c in spec.children()])
-
-
-def _jax_structure(treedef):
-    """The same for a JAX treedef."""
     data = treedef.node_data()
     if data is None:
         return "*"
     t, aux = data
     keys = list(aux) if issubclass(t, dict) else None
     return (_node_type(t), keys,
-            [_jax_structure(c) for c in treedef.children()])
+            [_structure(c) for c in treedef.children()])
 
 
 def assert_same_structure(got, want):
@@ -53,7 +45,7 @@ def assert_same_structure(got, want):
     types (a tuple is not a list), dict keys, order and leaf positions."""
     got_tree = jxp.tree_util.tree_structure(got)
     want_tree = jax.tree_util.tree_structure(want)
-    assert _jxp_structure(got_tree) == _jax_structure(want_tree), (
+    assert _structure(got_tree) == _structure(want_tree), (
         got_tree, want_tree)
 
 
@@ -62,7 +54,7 @@ def assert_same(got, want, rtol=1e-6, atol=0.0, weak_type=True):
     weak types, values (exact for integers and bools; NaNs match NaNs)."""
     got_leaves, got_tree = jxp.tree_util.tree_flatten(got)
     want_leaves, want_tree = jax.tree_util.tree_flatten(want)
-    assert _jxp_structure(got_tree) == _jax_structure(want_tree), (
+    assert _structure(got_tree) == _structure(want_tree), (
         got_tree, want_tree)
     for g, w in zip(got_leaves, want_leaves):
         assert isinstance(g, jxp.Array), type(g)

@@ -222,9 +222,6 @@ def test_unmapped_non_array_argument_passes_through():
     assert_same(run(LIBS[1], make, (X, "ss")), run(LIBS[0], make, (X, "ss")))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "pytrees keep dict keys in insertion order; issue 14 moves jxp's pytrees "
-    "to JAX's sorted order"))
 def test_dict_outputs_in_jax_key_order():
     """Dicts come out of vmap with their keys in JAX's (sorted) order, as
     JAX rebuilds them from the flattened tree."""

@@ -17,7 +17,6 @@ import inspect
 import threading
 
 import numpy as np
-import optree
 from jaxlib.mlir import ir
 
 from . import ad, core, tree_util
@@ -68,17 +67,15 @@ def bound_axis_size(name, api):
 # ---------------------------------------------------------------------------
 
 def _is_axis_spec(spec):
-    leaves = optree.tree_leaves(spec, is_leaf=lambda x: x is None,
-                                none_is_leaf=True, namespace=tree_util._NS)
+    leaves = tree_util.tree_leaves(spec, is_leaf=lambda x: x is None)
     return all(a is None or type(a) is int for a in leaves)
 
 
 def _broadcast_prefix(spec, tree, what):
     """One axis (or None) per leaf of `tree`, from `spec`, a prefix of it
     whose leaves are ints and Nones."""
-    spec_leaves, spec_def = optree.tree_flatten(
-        spec, is_leaf=lambda x: x is None, none_is_leaf=True,
-        namespace=tree_util._NS)
+    spec_leaves, spec_def = tree_util.tree_flatten(
+        spec, is_leaf=lambda x: x is None)
     try:
         subtrees = spec_def.flatten_up_to(tree)
     except (ValueError, TypeError) as e:

@@ -1,44 +1,73 @@
-"""Pytrees on optree (C++), in JAX's conventions: None is an empty node,
-dict keys are sorted, namedtuples and registered classes are nodes."""
+"""Pytrees on jaxlib's C++ pytree library, the one JAX uses (and the one
+jaxlib's jit fast path reads): None is an empty node, dict keys come out
+sorted, namedtuples, OrderedDicts, defaultdicts and registered classes are
+nodes, and tree definitions print as JAX's `PyTreeDef(...)`.
 
+jxp keeps its own registry (not jaxlib's default one, which is JAX's): a
+class registered with both libraries in one process registers twice
+without clashing."""
+
+import collections
 import functools
 
-import optree
+from jaxlib import _jax
 
-_NS = "jxp"
-PyTreeDef = optree.PyTreeSpec
+_pytree = _jax.pytree
+_registry = _pytree.PyTreeRegistry()
+PyTreeDef = _pytree.PyTreeDef
+DictKey, SequenceKey, GetAttrKey, FlattenedIndexKey = (
+    _pytree.DictKey, _pytree.SequenceKey, _pytree.GetAttrKey,
+    _pytree.FlattenedIndexKey)
 
 
 def tree_flatten(tree, is_leaf=None):
-    leaves, spec = optree.tree_flatten(tree, is_leaf, none_is_leaf=False,
-                                       namespace=_NS)
-    return leaves, spec
+    return _registry.flatten(tree, is_leaf)
 
 
 def tree_unflatten(treedef, leaves):
-    return optree.tree_unflatten(treedef, leaves)
+    return treedef.unflatten(leaves)
 
 
 def tree_leaves(tree, is_leaf=None):
-    return optree.tree_leaves(tree, is_leaf, none_is_leaf=False, namespace=_NS)
+    return _registry.flatten(tree, is_leaf)[0]
 
 
 def tree_structure(tree, is_leaf=None):
-    return optree.tree_structure(tree, is_leaf, none_is_leaf=False,
-                                 namespace=_NS)
+    return _registry.flatten(tree, is_leaf)[1]
+
+
+def tree_flatten_with_path(tree, is_leaf=None):
+    """([(key path, leaf)], treedef), as jax.tree_util's."""
+    pred = None if is_leaf is None else (lambda *a: is_leaf(a[-1]))
+    return _registry.flatten_with_path(tree, pred)
+
+
+def tree_leaves_with_path(tree, is_leaf=None):
+    return tree_flatten_with_path(tree, is_leaf)[0]
+
+
+def keystr(keys):
+    """A key path as JAX prints it: "['a'][0].b"."""
+    return "".join(str(k) for k in keys)
 
 
 def leaf_paths(tree, is_leaf=None):
     """Each leaf's path in JAX's keystr form ("[0]['a']", "[1].b"), in
     flattening order."""
-    accessors, _, _ = optree.tree_flatten_with_accessor(
-        tree, is_leaf, none_is_leaf=False, namespace=_NS)
-    return [a.codify("") for a in accessors]
+    return [keystr(path) for path, _ in tree_leaves_with_path(tree, is_leaf)]
 
 
 def tree_map(f, tree, *rest, is_leaf=None):
-    return optree.tree_map(f, tree, *rest, is_leaf=is_leaf, none_is_leaf=False,
-                           namespace=_NS)
+    leaves, treedef = _registry.flatten(tree, is_leaf)
+    others = [treedef.flatten_up_to(r) for r in rest]
+    return treedef.unflatten(f(*xs) for xs in zip(leaves, *others))
+
+
+def tree_map_with_path(f, tree, *rest, is_leaf=None):
+    pairs, treedef = tree_flatten_with_path(tree, is_leaf)
+    others = [treedef.flatten_up_to(r) for r in rest]
+    return treedef.unflatten(
+        f(path, x, *xs) for (path, x), *xs in zip(pairs, *others))
 
 
 _MISSING = object()
@@ -51,25 +80,65 @@ def tree_reduce(function, tree, initializer=_MISSING, is_leaf=None):
     return functools.reduce(function, leaves, initializer)
 
 
-def tree_all(tree):
-    return all(tree_leaves(tree))
+def tree_all(tree, *, is_leaf=None):
+    return all(tree_leaves(tree, is_leaf))
 
 
 def treedef_children(treedef):
     return treedef.children()
 
 
-def register_pytree_node(nodetype, flatten_func, unflatten_func):
-    """JAX's signature: flatten(x) -> (children, aux); unflatten(aux, children)."""
-    optree.register_pytree_node(nodetype, flatten_func, unflatten_func,
-                                namespace=_NS)
+def treedef_is_leaf(treedef):
+    return treedef.num_nodes == 1
+
+
+def all_leaves(iterable, is_leaf=None):
+    return all(tree_structure(x, is_leaf).num_nodes == 1 for x in iterable)
+
+
+def register_pytree_node(nodetype, flatten_func, unflatten_func,
+                         flatten_with_keys_func=None):
+    """JAX's signature: flatten(x) -> (children, aux); unflatten(aux,
+    children)."""
+    _registry.register_node(nodetype, flatten_func, unflatten_func,
+                            flatten_with_keys_func)
     return nodetype
+
+
+def register_pytree_with_keys(nodetype, flatten_with_keys, unflatten_func,
+                              flatten_func=None):
+    """flatten_with_keys(x) -> ([(key, child)], aux)."""
+    if flatten_func is None:
+        def flatten_func(x):
+            pairs, aux = flatten_with_keys(x)
+            return [c for _, c in pairs], aux
+    return register_pytree_node(nodetype, flatten_func, unflatten_func,
+                                flatten_with_keys)
 
 
 def register_pytree_node_class(cls):
     """Registers a class with `tree_flatten` and classmethod `tree_unflatten`."""
     register_pytree_node(cls, lambda x: x.tree_flatten(), cls.tree_unflatten)
     return cls
+
+
+def register_dataclass(nodetype, data_fields=None, meta_fields=None,
+                       drop_fields=()):
+    """A dataclass as a node: `data_fields` are children, `meta_fields`
+    part of the tree definition (inferred from dataclasses.field(metadata=
+    {"static": True}) when neither is given)."""
+    import dataclasses
+    if data_fields is None and meta_fields is None:
+        fields = [f for f in dataclasses.fields(nodetype) if f.init]
+        meta_fields = [f.name for f in fields if f.metadata.get("static")]
+        data_fields = [f.name for f in fields
+                       if not f.metadata.get("static")]
+    elif data_fields is None or meta_fields is None:
+        raise TypeError("register_dataclass: data_fields and meta_fields "
+                        "must be given together")
+    _registry.register_dataclass_node(nodetype, list(data_fields),
+                                      list(meta_fields))
+    return nodetype
 
 
 def register_static(cls):
@@ -85,3 +154,19 @@ register_pytree_node(
     Partial,
     lambda p: ((p.args, p.keywords), p.func),
     lambda func, children: Partial(func, *children[0], **children[1]))
+
+# As JAX's: an OrderedDict keeps its order, a defaultdict sorts its keys and
+# keeps its factory.
+register_pytree_node(
+    collections.OrderedDict,
+    lambda d: (tuple(d.values()), tuple(d.keys())),
+    lambda keys, values: collections.OrderedDict(zip(keys, values)),
+    lambda d: (tuple((DictKey(k), v) for k, v in d.items()),
+               tuple(d.keys())))
+register_pytree_node(
+    collections.defaultdict,
+    lambda d: (tuple(d[k] for k in sorted(d)),
+               (d.default_factory, tuple(sorted(d)))),
+    lambda aux, values: collections.defaultdict(aux[0], zip(aux[1], values)),
+    lambda d: (tuple((DictKey(k), d[k]) for k in sorted(d)),
+               (d.default_factory, tuple(sorted(d)))))
