@@ -166,8 +166,30 @@ def _compiled(stablehlo):
     return exe
 
 
+# The traced module's text -> its StableHLO: an eager transformation traced
+# again to the same program (the function and the globals it reads
+# unchanged) skips the C++ pipeline too. Not for modules whose custom rules
+# are traced on demand (what they trace may read changed globals).
+_stablehlo = LRUCache(512)
+
+
+def _pipelined(traced):
+    """StableHLO of a traced module, without locations: the same program
+    called from another line is the same executable (diagnostics still
+    carry the user's lines)."""
+    key = traced.text() if not traced.rules else None
+    hlo = _stablehlo.get(key) if key is not None else None
+    if hlo is None:
+        hlo = api.compile_traced(
+            traced, f"{api.OPTIMIZE},{api.TO_STABLEHLO}", debug_info=False)
+        if key is not None:
+            _stablehlo.put(key, hlo)
+    return hlo
+
+
 def clear_caches():
     _executables.clear()
+    _stablehlo.clear()
 
 
 api.register_cache_clearer(clear_caches)
@@ -180,10 +202,7 @@ def _eager(body, name, args, kwargs=None):
     traced = api.trace(body, name, avals,
                        lambda ts: tree_util.tree_unflatten(in_tree, ts),
                        sources=flat)
-    # Without locations: the same program called from another line is the
-    # same executable (diagnostics still carry the user's lines).
-    exe = _compiled(api.compile_traced(
-        traced, f"{api.OPTIMIZE},{api.TO_STABLEHLO}", debug_info=False))
+    exe = _compiled(_pipelined(traced))
     bufs = [api._to_buffer(x, a) for x, a in zip(flat, avals)]
     outs = exe.execute(bufs + [c._buf for c in traced.captured])
     return tree_util.tree_unflatten(
