@@ -15,6 +15,20 @@ RankedTensorType batching::batchedType(Type t, int64_t dim, int64_t size) {
   return tensor.clone(shape);
 }
 
+SmallVector<int64_t> batching::shifted(ArrayRef<int64_t> dims, int64_t bdim) {
+  SmallVector<int64_t> out;
+  for (int64_t d : dims)
+    out.push_back(at(d, bdim));
+  return out;
+}
+
+SmallVector<int64_t> batching::insertAt(ArrayRef<int64_t> list, int64_t pos,
+                                        int64_t value) {
+  SmallVector<int64_t> out(list);
+  out.insert(out.begin() + pos, value);
+  return out;
+}
+
 int64_t batching::firstMapped(ArrayRef<int64_t> dims) {
   for (int64_t d : dims)
     if (d != kNotMapped)

@@ -25,6 +25,14 @@ inline int64_t at(int64_t d, int64_t bdim) {
   return bdim != kNotMapped && d >= bdim ? d + 1 : d;
 }
 
+/// Per-example dimensions `dims` as a value mapped along `bdim` numbers
+/// them.
+SmallVector<int64_t> shifted(ArrayRef<int64_t> dims, int64_t bdim);
+
+/// `list` with `value` inserted at position `pos`.
+SmallVector<int64_t> insertAt(ArrayRef<int64_t> list, int64_t pos,
+                              int64_t value);
+
 /// The first mapped dimension of `dims`, or kNotMapped.
 int64_t firstMapped(ArrayRef<int64_t> dims);
 

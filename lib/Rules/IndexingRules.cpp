@@ -565,14 +565,7 @@ LogicalResult SortOp::jvp(JvpContext &ctx) {
 namespace {
 using batching::at;
 using batching::batchedType;
-
-/// Per-example dimensions `dims` as they sit in a value mapped along `bdim`.
-SmallVector<int64_t> shifted(ArrayRef<int64_t> dims, int64_t bdim) {
-  SmallVector<int64_t> r;
-  for (int64_t d : dims)
-    r.push_back(at(d, bdim));
-  return r;
-}
+using batching::shifted;
 
 /// How many of the per-example dimensions `dims` precede a batch dimension
 /// at `bdim` (those below it).

@@ -15,15 +15,6 @@ using namespace mlir;
 using namespace mlir::jxp;
 
 namespace {
-/// The operand dimensions a reduction keeps.
-SmallVector<int64_t> keptDims(int64_t rank, ArrayRef<int64_t> reduced) {
-  SmallVector<int64_t> kept;
-  for (int64_t d = 0; d < rank; ++d)
-    if (!llvm::is_contained(reduced, d))
-      kept.push_back(d);
-  return kept;
-}
-
 /// A value and its tangent, as the JVPs below carry them through the
 /// steps of a reduction or scan.
 struct Dual {
@@ -292,9 +283,7 @@ int64_t afterDropping(int64_t bdim, ArrayRef<int64_t> reduced) {
 
 LogicalResult batchReduce(ReduceOp op, BatchContext &ctx) {
   int64_t bdim = ctx.dims()[0];
-  SmallVector<int64_t> dims;
-  for (int64_t d : op.getDimensions())
-    dims.push_back(at(d, bdim));
+  SmallVector<int64_t> dims = shifted(op.getDimensions(), bdim);
   int64_t rdim = bdim == kNotMapped ? kNotMapped : afterDropping(bdim, dims);
   Value y = ReduceOp::create(ctx.builder(), op.getLoc(),
                              batchedType(op.getType(), rdim, ctx.size()),

@@ -200,3 +200,12 @@ Operation *mlir::jxp::createLike(OpBuilder &b, Operation *op,
   created->copyProperties(op->getPropertiesStorage());
   return created;
 }
+
+SmallVector<int64_t> mlir::jxp::keptDims(int64_t rank,
+                                         ArrayRef<int64_t> dims) {
+  SmallVector<int64_t> kept;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(dims, d))
+      kept.push_back(d);
+  return kept;
+}

@@ -88,6 +88,10 @@ inline LogicalResult zeroJvp(Operation *op,
   return success();
 }
 
+/// The dimensions 0..rank-1 not in `dims` (those a reduction over `dims`
+/// keeps).
+SmallVector<int64_t> keptDims(int64_t rank, ArrayRef<int64_t> dims);
+
 /// A new op like `op` (its name, properties and attributes) over
 /// `operands`, with result types `types` and its regions empty.
 Operation *createLike(OpBuilder &b, Operation *op, ValueRange operands,

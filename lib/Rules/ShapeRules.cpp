@@ -326,24 +326,6 @@ bool noneMapped(BatchContext &ctx) {
   return firstMapped(ctx.dims()) == kNotMapped;
 }
 
-/// `list` with `value` inserted at position `at` (a dimension list of the
-/// batched operand).
-SmallVector<int64_t> insertAt(ArrayRef<int64_t> list, int64_t at,
-                              int64_t value) {
-  SmallVector<int64_t> out(list);
-  out.insert(out.begin() + at, value);
-  return out;
-}
-
-/// Dimension numbers `dims` of an example, as the batched value (mapped
-/// along `bdim`) numbers them.
-SmallVector<int64_t> shifted(ArrayRef<int64_t> dims, int64_t bdim) {
-  SmallVector<int64_t> out;
-  for (int64_t d : dims)
-    out.push_back(at(d, bdim));
-  return out;
-}
-
 // Constants and iotas read nothing, so they are never mapped.
 LogicalResult batchNullary(Operation *op, BatchContext &ctx) {
   return copyUnmapped(op, ctx);
@@ -520,15 +502,6 @@ SmallVector<Value> withBatchStart(Emitter &e, ArrayRef<Value> starts,
   return out;
 }
 
-/// The dimensions 0..rank-1 except `skip`.
-SmallVector<int64_t> allBut(int64_t rank, ArrayRef<int64_t> skip) {
-  SmallVector<int64_t> out;
-  for (int64_t d = 0; d < rank; ++d)
-    if (!llvm::is_contained(skip, d))
-      out.push_back(d);
-  return out;
-}
-
 // Unmapped starts: the same op with the whole batch as one more slice
 // dimension. Mapped starts: a gather taking one window per example (the
 // [size, rank] starts, index_vector_dim 1), in clip mode, which clamps
@@ -571,9 +544,9 @@ LogicalResult batchDynamicSlice(DynamicSliceOp op, BatchContext &ctx) {
   }
   Value indices = startVectors(e, starts, dims.drop_front(), ctx.size());
   Value y = GatherOp::create(
-      b, op.getLoc(), type, x, indices, /*offset_dims=*/allBut(rank, bdim),
+      b, op.getLoc(), type, x, indices, /*offset_dims=*/keptDims(rank, bdim),
       /*collapsed_slice_dims=*/{}, batching, indexBatching,
-      /*start_index_map=*/allBut(Emitter::typeOf(x).getRank(), batching),
+      /*start_index_map=*/keptDims(Emitter::typeOf(x).getRank(), batching),
       /*index_vector_dim=*/1, sizes, /*indices_are_sorted=*/false,
       GatherScatterMode::clip, /*fill_value=*/nullptr);
   ctx.addResult(y, bdim);
@@ -613,9 +586,9 @@ LogicalResult batchDynamicUpdateSlice(DynamicUpdateSliceOp op,
   Value indices = startVectors(e, starts, dims.drop_front(2), ctx.size());
   Value y = ScatterOp::create(
       b, op.getLoc(), type, x, indices, u, ScatterKind::Set,
-      /*update_window_dims=*/allBut(rank, bdim), /*inserted_window_dims=*/{},
+      /*update_window_dims=*/keptDims(rank, bdim), /*inserted_window_dims=*/{},
       /*operand_batching_dims=*/{bdim}, /*scatter_indices_batching_dims=*/{0},
-      /*scatter_dims_to_operand_dims=*/allBut(rank, bdim),
+      /*scatter_dims_to_operand_dims=*/keptDims(rank, bdim),
       /*index_vector_dim=*/1, /*indices_are_sorted=*/false,
       /*unique_indices=*/true, GatherScatterMode::clip);
   ctx.addResult(y, bdim);

@@ -177,13 +177,15 @@ def _pipelined(traced):
     """StableHLO of a traced module, without locations: the same program
     called from another line is the same executable (diagnostics still
     carry the user's lines)."""
-    key = traced.text() if not traced.rules else None
-    hlo = _stablehlo.get(key) if key is not None else None
+    pipeline = f"{api.OPTIMIZE},{api.TO_STABLEHLO}"
+    if traced.rules:
+        return api.compile_traced(traced, pipeline, debug_info=False)
+    text = traced.text()
+    hlo = _stablehlo.get(text)
     if hlo is None:
-        hlo = api.compile_traced(
-            traced, f"{api.OPTIMIZE},{api.TO_STABLEHLO}", debug_info=False)
-        if key is not None:
-            _stablehlo.put(key, hlo)
+        # (No rules to trace on demand: one run of the pipeline.)
+        hlo = api.run_pipeline(text, pipeline, debug_info=False)
+        _stablehlo.put(text, hlo)
     return hlo
 
 

@@ -104,9 +104,22 @@ def _arg_names(fun, nargs):
     return names
 
 
-def _inconsistent_sizes(sizes, axis_size):
+def _inconsistent_sizes(fun, args, kwargs, flat, sizes, axis_size):
     """JAX's message: the sizes by how many axes have them, most common
-    first, each with its first axis as an example."""
+    first, each with its first axis as an example (`sizes`: per mapped
+    leaf, its size, its in_axes entry and its index among `flat`)."""
+    names = _arg_names(fun, len(args))
+    owners = []  # per leaf: how JAX names it in messages
+    for i, a in enumerate(args):
+        for path in tree_util.leaf_paths(a):
+            owners.append(f"argument {names[i]}{path}")
+    for path in tree_util.leaf_paths(kwargs):
+        owners.append(f"kwargs{path}")
+
+    def where(k):
+        aval = abstractify(flat[k])
+        return (f"{owners[k]} of type "
+                f"{aval.dtype.name}[{','.join(map(str, aval.shape))}]")
     counts = {}
     for size, _, _ in sizes:
         counts[size] = counts.get(size, 0) + 1
@@ -115,14 +128,15 @@ def _inconsistent_sizes(sizes, axis_size):
     if axis_size is not None:
         lines.append(f"the `axis_size` argument was {axis_size}")
     for k, size in enumerate(order):
-        ax, where = next((a, w) for s, a, w in sizes if s == size)
+        ax, leaf = next((a, j) for s, a, j in sizes if s == size)
         n = counts[size]
         if n == 1:
-            lines.append(f"one axis had size {size}: axis {ax} of {where}")
+            lines.append(f"one axis had size {size}: axis {ax} of "
+                         f"{where(leaf)}")
         else:
             many = "most" if k == 0 else "some"
             lines.append(f"{many} axes ({n} of them) had size {size}, e.g. "
-                         f"axis {ax} of {where}")
+                         f"axis {ax} of {where(leaf)}")
     return ("vmap got inconsistent sizes for array axes to be mapped:\n"
             + ";\n".join(f"  * {line}" for line in lines))
 
@@ -242,15 +256,8 @@ def _vmap_traced(fun, name, in_axes, out_axes, axis_name, axis_size,
     flat_axes.extend([0] * len(tree_util.tree_leaves(kwargs)))
 
     # Per-leaf checks and the mapped size, with JAX's messages.
-    names = _arg_names(fun, len(args))
-    owners = []  # per leaf: how JAX names it in messages
-    for i, a in enumerate(args):
-        for path in tree_util.leaf_paths(a):
-            owners.append(f"argument {names[i]}{path}")
-    for path in tree_util.leaf_paths(kwargs):
-        owners.append(f"kwargs{path}")
     avals, sizes, norm_axes = [], [], []
-    for x, ax, owner in zip(flat, flat_axes, owners):
+    for k, (x, ax) in enumerate(zip(flat, flat_axes)):
         try:
             aval = abstractify(x)
         except TypeError:
@@ -269,8 +276,7 @@ def _vmap_traced(fun, name, in_axes, out_axes, axis_name, axis_size,
                 f"which implies that its rank should be at least "
                 f"{ax + 1 if ax >= 0 else -ax}, but is only "
                 f"{aval.ndim} (its shape is {aval.shape})")
-        sizes.append((aval.shape[d], ax, f"{owner} of type "
-                      f"{aval.dtype.name}[{','.join(map(str, aval.shape))}]"))
+        sizes.append((aval.shape[d], ax, k))
         norm_axes.append(d)
         avals.append(aval.update(shape=aval.shape[:d] + aval.shape[d + 1:]))
     if not sizes and axis_size is None:
@@ -280,7 +286,8 @@ def _vmap_traced(fun, name, in_axes, out_axes, axis_name, axis_size,
     if axis_size is not None:
         distinct.add(axis_size)
     if len(distinct) > 1:
-        raise ValueError(_inconsistent_sizes(sizes, axis_size))
+        raise ValueError(_inconsistent_sizes(fun, args, kwargs, flat, sizes,
+                                             axis_size))
     size = axis_size if axis_size is not None else sizes[0][0]
 
     static = {i: x for i, (x, a) in enumerate(zip(flat, avals)) if a is None}
