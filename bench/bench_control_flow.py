@@ -450,6 +450,23 @@ def fmt_ratio(a, b):
     return f"{r:.2f}" if r >= 0.1 else f"{r:.4f}"
 
 
+def start(ap, opts, programs):
+    """Checks --only against `programs`, prints the header; returns the
+    programs to run, the repetition counts and the start time."""
+    only = set(opts.only.split(","))
+    unknown = only - set(programs)
+    if unknown:
+        ap.error(f"--only: unknown programs {sorted(unknown)}")
+    reps, batches, min_time = (3, 3, 0.05) if opts.quick else (9, 9, 0.2)
+    t_start = perf()
+    print(f"jxp {getattr(jxp, '__version__', '?')} "
+          f"({os.path.dirname(jxp.__file__)}), jax {jax.__version__}, "
+          f"{os.cpu_count()} CPUs; mode {'quick' if opts.quick else 'full'}")
+    print("ratio = jxp / JAX (< 1: jxp faster or smaller); medians")
+    print()
+    return only, reps, batches, min_time, t_start
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true",
@@ -461,18 +478,8 @@ def main():
                     help="write both libraries' StableHLO and optimized HLO "
                          "of each program to DIR")
     opts = ap.parse_args()
-    only = set(opts.only.split(","))
-    unknown = only - {"rnn", "fori", "while"}
-    if unknown:
-        ap.error(f"--only: unknown programs {sorted(unknown)}")
-    reps, batches, min_time = (3, 3, 0.05) if opts.quick else (9, 9, 0.2)
-    t_start = perf()
-
-    print(f"jxp {getattr(jxp, '__version__', '?')} "
-          f"({os.path.dirname(jxp.__file__)}), jax {jax.__version__}, "
-          f"{os.cpu_count()} CPUs; mode {'quick' if opts.quick else 'full'}")
-    print("ratio = jxp / JAX (< 1: jxp faster or smaller); medians")
-    print()
+    only, reps, batches, min_time, t_start = start(
+        ap, opts, {"rnn", "fori", "while"})
 
     # Warm both libraries up (clients, MLIR contexts, jnp's internal jits):
     # the first compile of a process is not measured.

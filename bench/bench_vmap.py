@@ -168,18 +168,7 @@ def main():
                     help="write both libraries' StableHLO and optimized HLO "
                          "of each program to DIR")
     opts = ap.parse_args()
-    only = set(opts.only.split(","))
-    unknown = only - set(PROGRAMS)
-    if unknown:
-        ap.error(f"--only: unknown programs {sorted(unknown)}")
-    reps, batches, min_time = (3, 3, 0.05) if opts.quick else (9, 9, 0.2)
-    t_start = perf()
-
-    print(f"jxp {getattr(jxp, '__version__', '?')} "
-          f"({os.path.dirname(jxp.__file__)}), jax {jax.__version__}, "
-          f"{os.cpu_count()} CPUs; mode {'quick' if opts.quick else 'full'}")
-    print("ratio = jxp / JAX (< 1: jxp faster or smaller); medians")
-    print()
+    only, reps, batches, min_time, t_start = harness.start(ap, opts, PROGRAMS)
 
     # Warm both libraries up (clients, MLIR contexts, jnp's internal jits,
     # the batching and differentiation machinery): the first transform and
