@@ -5,7 +5,7 @@ import builtins
 import numpy as np
 
 from ._src import dtypes
-from ._src.core import ArrayBase, abstractify, rebind_aval
+from ._src.core import abstractify, is_array_like, rebind_aval
 from ._src.lax import (  # noqa: F401
     GatherDimensionNumbers, ScatterDimensionNumbers)
 from ._src import lax as _p
@@ -16,7 +16,7 @@ from ._src.ad import custom_jvp, stop_gradient  # noqa: F401
 def _is_array(x):
     """A jxp array or tracer: what a no-op may return as it is (a Python or
     NumPy scalar still becomes an array, as in JAX)."""
-    return isinstance(x, ArrayBase)
+    return is_array_like(x)
 
 
 def _broadcast_operands(args):

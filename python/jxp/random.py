@@ -30,7 +30,7 @@ from ._src import prng as _prng
 from ._src.api import jit
 from ._src.array import Array, from_numpy
 from ._src.config import config
-from ._src.core import Tracer, abstractify
+from ._src.core import Tracer, abstractify, is_array_like
 
 __all__ = [
     "PRNGKey", "PRNGKeyArray", "bernoulli", "bits", "categorical", "cauchy",
@@ -207,7 +207,7 @@ def key_dtype(impl_spec=None):
 
 
 def _is_array(x):
-    return isinstance(x, (Array, Tracer))
+    return is_array_like(x)
 
 
 def _check_key_data(data):

@@ -21,14 +21,27 @@ def _load_runtime():
     mod = sys.modules.get("jxp._src.runtime")
     if mod is not None:
         return mod
-    name = "_jxp_runtime_under_test"
+    name = "_jxp_runtime_under_test.runtime"
     mod = sys.modules.get(name)
     if mod is None:
-        spec = importlib.util.spec_from_file_location(name, _RUNTIME_PATH)
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
+        exec(_LOAD_ALONE, {"_RUNTIME_PATH": _RUNTIME_PATH})
+        mod = sys.modules[name]
     return mod
+
+
+# Loads runtime.py (and avals.py, the one sibling it imports) as a package of
+# their own, without jxp/__init__.py.
+_LOAD_ALONE = """
+import importlib.util, sys, types
+_pkg = types.ModuleType("_jxp_runtime_under_test")
+_pkg.__path__ = [str(_RUNTIME_PATH.parent)]
+sys.modules[_pkg.__name__] = _pkg
+_spec = importlib.util.spec_from_file_location(
+    "_jxp_runtime_under_test.runtime", _RUNTIME_PATH)
+rt = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = rt
+_spec.loader.exec_module(rt)
+"""
 
 
 runtime = _load_runtime()
@@ -429,9 +442,9 @@ def test_runtime_never_imports_jax_and_delete_is_safe():
     code = f"""
 import importlib.util, sys
 import numpy as np
-spec = importlib.util.spec_from_file_location("rt", {str(_RUNTIME_PATH)!r})
-rt = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(rt)
+import pathlib
+_RUNTIME_PATH = pathlib.Path({str(_RUNTIME_PATH)!r})
+{_LOAD_ALONE}
 rt.set_x64(True)
 exe = rt.compile({MULTI!r})
 x = rt.device_put(np.array([1, 2, 3, 4], np.int32))

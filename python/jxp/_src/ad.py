@@ -21,7 +21,7 @@ from jaxlib.mlir.dialects import func as func_d
 from . import api, batching, core, dtypes, runtime, tree_util
 from . import lax as lax_p
 from .api import LRUCache, _index_tuple, _trace_into, call_function
-from .array import Array
+from .array import from_buffer, is_array
 from .core import Frame, Tracer, abstractify, mlir_type
 from .. import _jxp
 from .._mlir import jxp as ops
@@ -206,9 +206,9 @@ def _eager(body, name, args, kwargs=None):
                        sources=flat)
     exe = _compiled(_pipelined(traced))
     bufs = [api._to_buffer(x, a) for x, a in zip(flat, avals)]
-    outs = exe.execute(bufs + [c._buf for c in traced.captured])
+    outs = exe.execute(bufs + list(traced.captured))
     return tree_util.tree_unflatten(
-        traced.out_tree, [Array(b, a) for b, a in zip(outs, traced.out_avals)])
+        traced.out_tree, [from_buffer(b, a) for b, a in zip(outs, traced.out_avals)])
 
 
 def _needed_inputs(tracer):
@@ -299,10 +299,10 @@ def _concrete_value(tracer):
         source = frame.sources.get(k)
         if isinstance(source, core.Tracer):
             return _concrete_value(source)
-        if source is None or isinstance(source, Array):
+        if source is None or is_array(source):
             return source
         aval = frame.input_avals[k]
-        return Array(api._to_buffer(source, aval), aval)
+        return from_buffer(api._to_buffer(source, aval), aval)
     needed = _needed_inputs(tracer)
     args = []
     for k, aval in enumerate(frame.input_avals):
@@ -319,7 +319,7 @@ def _concrete_value(tracer):
         _SliceTrace(_slice_program(frame, tracer), frame.rules),
         f"{api.OPTIMIZE},{api.TO_STABLEHLO}", debug_info=False))
     (out,) = exe.execute(args)
-    return Array(out, tracer.aval)
+    return from_buffer(out, tracer.aval)
 
 
 core.set_concrete_evaluator(_concrete_value)
@@ -770,7 +770,7 @@ class _SplitJvp:
         self.primal = _compiled(parts["primal"])
         self._linear_text = parts["linear"]
         self._transposed_text = parts["transposed"]
-        self.captured = [c._buf for c in traced.captured]
+        self.captured = list(traced.captured)
         self.out_avals = traced.out_avals
         self.out_shape, self.aux_shape = shape["out"], shape["aux"]
         self.n_out = self.out_shape.num_leaves
@@ -805,7 +805,7 @@ class _SplitJvp:
         return dict(zip(nonlinear, results)), results[len(nonlinear):]
 
     def array(self, i, buf):
-        return Array(buf, self.out_avals[i])
+        return from_buffer(buf, self.out_avals[i])
 
 
 def _split_jvp(fun, name, primals, has_aux):
@@ -877,7 +877,7 @@ def _vjp_eager(fun, name, primals, has_aux, traced_backward):
                 for i in prog.linear_results]
         grads = dict(zip(prog.wrt, prog.transposed.execute(
             list(residuals) + bufs)))
-        leaves = [Array(grads[k], a) if k in grads else
+        leaves = [from_buffer(grads[k], a) if k in grads else
                   api.device_put(_zeros(a)) for k, a in enumerate(prog.avals)]
         return tree_util.tree_unflatten(prog.tree, leaves)
 

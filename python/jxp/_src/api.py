@@ -13,11 +13,12 @@ import threading
 import weakref
 
 import numpy as np
+from jaxlib import _jax
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
 from . import core, dtypes, errors, runtime, tree_util
-from .array import Array, from_numpy
+from .array import Array, ArrayImpl, from_numpy, is_array
 from .config import config
 from .core import Frame, Tracer, abstractify, frame_scope
 from .. import _jxp
@@ -186,31 +187,56 @@ def call_function(frame, symbol, out_avals, args):
 # ---------------------------------------------------------------------------
 
 
+class _FastpathData(collections.namedtuple("_FastpathData", [
+        "xla_executable", "out_pytree_def", "in_shardings", "out_shardings",
+        "out_avals", "out_committed", "kept_var_bitvec",
+        "in_device_local_layouts", "const_args"])):
+    """What jaxlib's jit fast path needs to run a compiled program without
+    calling Python (the fields and their order are jaxlib's)."""
+    __slots__ = ()
+
+
 class Compiled:
     """An executable with the calling convention of its trace. It keeps the
-    trace's avals, trees and closed-over arrays, not its module, so cached
-    executables do not hold MLIR contexts alive."""
+    trace's avals, trees and closed-over arrays (its first inputs), not its
+    module, so cached executables do not hold MLIR contexts alive."""
 
     def __init__(self, traced, pipeline, stablehlo=None):
         self.stablehlo = (stablehlo if stablehlo is not None else
                           compile_traced(traced, pipeline))
         self.executable = runtime.compile(self.stablehlo)
-        self._execute = self.executable.execute
-        self.captured_buffers = [a._buf for a in traced.captured]
+        self._execute = self.executable.loaded_executable.execute_sharded
+        self.captured = list(traced.captured)
         self.in_avals = traced.in_avals
         self.out_avals = traced.out_avals
         self.out_tree = traced.out_tree
+        self._handlers = runtime.result_handlers(self.out_avals)
         self.in_tree = None  # set by Lowered.compile for the public call
+        self._fastpath = None
 
     def execute_flat(self, flat_args):
-        bufs = [x._buf if type(x) is Array else _to_buffer(x, a)
+        bufs = [x if type(x) is ArrayImpl else _to_buffer(x, a)
                 for x, a in zip(flat_args, self.in_avals)]
-        outs = self._execute(bufs + self.captured_buffers)
-        return [Array(b, a) for b, a in zip(outs, self.out_avals)]
+        return self._execute(self.captured + bufs).consume_with_handlers(
+            self._handlers)
 
     def call_flat(self, flat_args):
         return tree_util.tree_unflatten(self.out_tree,
                                         self.execute_flat(flat_args))
+
+    def fastpath(self):
+        """The program as jaxlib's fast path runs it."""
+        fp = self._fastpath
+        if fp is None:
+            sharding = runtime.default_sharding()
+            n_in = len(self.captured) + len(self.in_avals)
+            n_out = len(self.out_avals)
+            fp = self._fastpath = _FastpathData(
+                self.executable.loaded_executable, self.out_tree,
+                [sharding] * n_in, [sharding] * n_out, list(self.out_avals),
+                [True] * n_out, [True] * n_in, [None] * n_in,
+                list(self.captured))
+        return fp
 
     def __call__(self, *args, **kwargs):
         """Calls the compiled program with the lowered call's non-static
@@ -278,17 +304,49 @@ class LRUCache:
 
 
 def _to_buffer(x, aval):
-    if isinstance(x, Array):
-        return x._buf
+    if type(x) is ArrayImpl:
+        return x
     return runtime.device_put(np.asarray(x, dtype=aval.dtype))
 
 
+# Fast-path entries (signature -> program) of jaxlib's C++ dispatch, for
+# every eager primitive and every jitted function: two LRUs of bounded size
+# (JAX keeps the same two).
+FASTPATH_CAPACITY = 4096
+_eager_fastpath_cache = _jax.PjitFunctionCache(FASTPATH_CAPACITY)
+_jit_fastpath_cache = _jax.PjitFunctionCache(FASTPATH_CAPACITY)
+
+
+def _no_shard_fallback(x, *rest):
+    """jaxlib calls this for an argument its fast path cannot transfer
+    itself; jxp's cache miss has converted or rejected those already."""
+    raise TypeError(f"jxp cannot pass a {type(x).__name__} to a compiled "
+                    f"program")
+
+
+def _fastpath_ok(flat):
+    """Whether jaxlib's signature of these arguments is the one jxp traced
+    with: jxp's own arrays, numpy values and Python scalars."""
+    for x in flat:
+        t = type(x)
+        if t is ArrayImpl:
+            if not is_array(x):
+                return False
+        elif not (t in _SCALAR_TYPES or isinstance(x, (np.ndarray,
+                                                        np.generic))):
+            return False
+    return True
+
+
+_SCALAR_TYPES = (bool, int, float, complex)
+
 # One-op programs of eager calls, by (primitive, parameters, avals, config).
 _eager_cache = LRUCache(4096)
+# The fast-path callable of each (primitive, parameters).
+_eager_callables = LRUCache(4096)
 
 
-def apply_eagerly(prim, args, params):
-    """Runs one primitive on concrete values: a cached one-op program."""
+def _eager_compiled(prim, params, args):
     avals = tuple([abstractify(a) for a in args])
     key = (prim, tuple(params.items()), avals, config.trace_key)
     compiled = _eager_cache.get(key)
@@ -297,8 +355,30 @@ def apply_eagerly(prim, args, params):
                        list(avals), lambda tracers: (tracers, {}))
         compiled = Compiled(traced, TO_STABLEHLO)
         _eager_cache.put(key, compiled)
-    outs = compiled.execute_flat(args)
-    return outs if prim.multiple_results else outs[0]
+    return compiled
+
+
+def _eager_callable(prim, params):
+    """A jaxlib fast-path callable running `prim` with `params` on concrete
+    arguments: in C++ on a hit, tracing and compiling on a miss."""
+    def cache_miss(*args):
+        compiled = _eager_compiled(prim, params, args)
+        outs = compiled.execute_flat(args)
+        out = outs if prim.multiple_results else outs[0]
+        return out, compiled.fastpath() if _fastpath_ok(args) else None, False
+    return _jax.pjit(prim.name, None, cache_miss, [], [], ("jxp-eager",),
+                     tree_util.registry(), _no_shard_fallback,
+                     _eager_fastpath_cache)
+
+
+def apply_eagerly(prim, args, params):
+    """Runs one primitive on concrete values: a cached one-op program."""
+    key = (prim, tuple(params.items()))
+    fn = _eager_callables.get(key)
+    if fn is None:
+        fn = _eager_callable(prim, params)
+        _eager_callables.put(key, fn)
+    return fn(*args)
 
 
 # core runs primitives outside a trace through this hook (it never imports
@@ -310,18 +390,18 @@ def device_put(x, device=None):
     """Arrays holding `x` (an array-like, or a pytree of them), with JAX's
     canonical dtypes."""
     def put(leaf):
-        if isinstance(leaf, Array):
+        if is_array(leaf):
             return leaf
         aval = abstractify(leaf)
         return from_numpy(np.asarray(leaf, dtype=aval.dtype), aval.weak_type)
-    if isinstance(x, Array):
+    if is_array(x):
         return x
     return tree_util.tree_map(put, x)
 
 
 def block_until_ready(tree):
     for leaf in tree_util.tree_leaves(tree):
-        if isinstance(leaf, Array):
+        if is_array(leaf):
             leaf.block_until_ready()
     return tree
 
@@ -399,19 +479,22 @@ def _static_positions(fun, static_argnums, static_argnames):
 
 
 class JitFunction:
-    def __init__(self, fun, static_argnums=(), static_argnames=()):
-        functools.update_wrapper(self, fun)
+    """One jit(f): its static arguments, tracing and compiled programs
+    (shared by every jit of f). Users get `public()`, a jaxlib fast-path
+    callable: C++ flattens the arguments, keys and runs a compiled program,
+    and calls `cache_miss` only for signatures it has not seen."""
+
+    def __init__(self, fun, static_argnums=(), static_argnames=(),
+                 inline=False):
         self.fun = fun
         self.name = getattr(fun, "__name__", "fun")
+        # Called inside a trace, an inlined function is traced into its
+        # caller (no private function, no call op), as JAX's inline=True.
+        self.inline = inline
         self._static_nums, self._static_names = _static_positions(
             fun, static_argnums, static_argnames)
         self._no_statics = not (self._static_nums or self._static_names)
         self._cache = _jit_cache_for(fun)
-
-    def __get__(self, obj, objtype=None):
-        if obj is None:
-            return self
-        return functools.partial(self, obj)
 
     def _split(self, args, kwargs):
         """Dynamic (traced) arguments, flattened, and the static ones."""
@@ -442,16 +525,25 @@ class JitFunction:
             return full, full_kwargs
         return build_args
 
-    def _compile(self, flat, in_tree, statics, args, kwargs):
-        avals = tuple(abstractify(x) for x in flat)
-        traced = trace(self.fun, self.name, list(avals),
-                       self._builder(args, kwargs, in_tree))
-        compiled = Compiled(traced, f"{OPTIMIZE},{TO_STABLEHLO}")
-        self._cache.put((in_tree, avals, statics, config.trace_key), compiled)
+    def _trace(self, flat, in_tree, args, kwargs):
+        avals = [abstractify(x) for x in flat]
+        return _captured_first(trace(self.fun, self.name, avals,
+                                     self._builder(args, kwargs, in_tree)))
+
+    def _compiled(self, flat, in_tree, statics, args, kwargs):
+        key = (in_tree, tuple([abstractify(x) for x in flat]), statics,
+               config.trace_key)
+        compiled = self._cache.get(key)
+        if compiled is None:
+            traced = self._trace(flat, in_tree, args, kwargs)
+            compiled = Compiled(traced, f"{OPTIMIZE},{TO_STABLEHLO}")
+            self._cache.put(key, compiled)
         return compiled
 
-    def __call__(self, *args, **kwargs):
-        # The cached path: flatten, look up, execute. Keep it lean.
+    def _call(self, args, kwargs):
+        """(outputs, fast-path data or None) of a call."""
+        if self.inline and core.current_frame() is not None:
+            return self.fun(*args, **kwargs), None
         if self._no_statics:
             flat, in_tree = tree_util.tree_flatten((args, kwargs))
             statics = ()
@@ -460,30 +552,79 @@ class JitFunction:
         frame = core.current_frame()
         if frame is not None:
             return _trace_nested(self.fun, self.name, frame, flat,
-                                 self._builder(args, kwargs, in_tree))
-        avals = tuple([x.aval if type(x) is Array else abstractify(x)
-                       for x in flat])
-        compiled = self._cache.get((in_tree, avals, statics, config.trace_key))
-        if compiled is None:
-            compiled = self._compile(flat, in_tree, statics, args, kwargs)
-        return compiled.call_flat(flat)
+                                 self._builder(args, kwargs, in_tree)), None
+        for x in flat:
+            if isinstance(x, Tracer):  # of a trace that has ended
+                raise errors.UnexpectedTracerError(x)
+        compiled = self._compiled(flat, in_tree, statics, args, kwargs)
+        out = compiled.call_flat(flat)
+        return out, compiled.fastpath() if _fastpath_ok(flat) else None
+
+    def cache_miss(self, *args, **kwargs):
+        out, fastpath = self._call(args, kwargs)
+        return out, fastpath, False
+
+    def __call__(self, *args, **kwargs):
+        return self._call(args, kwargs)[0]
 
     def lower(self, *args, **kwargs):
         flat, in_tree, statics = self._split(args, kwargs)
         avals = tuple(abstractify(x) for x in flat)
         key = (in_tree, avals, statics, config.trace_key)
-        traced = trace(self.fun, self.name, list(avals),
-                       self._builder(args, kwargs, in_tree))
+        traced = self._trace(flat, in_tree, args, kwargs)
         return Lowered(traced, in_tree, cache=self._cache, key=key,
                        compiled=self._cache.get(key))
 
-    def _cache_size(self):
-        return len(self._cache)
+    def public(self):
+        """The user's jitted function: a jaxlib PjitFunction carrying
+        jxp's `lower` and `clear_cache` (set on the object, not on jaxlib's
+        class, which JAX sets its own on)."""
+        fn = _jax.pjit(self.name, self.fun, self.cache_miss,
+                       sorted(i for i in self._static_nums if i >= 0),
+                       sorted(self._static_names), ("jxp-jit",),
+                       tree_util.registry(), _no_shard_fallback,
+                       _jit_fastpath_cache)
+        functools.update_wrapper(fn, self.fun)
+        fn.lower = self.lower
 
-    def clear_cache(self):
-        """Drops the compiled programs of this function (shared by every
-        jit of it, as in JAX)."""
-        self._cache.clear()
+        def clear_cache():
+            """Drops the compiled programs of this function (shared by
+            every jit of it, as in JAX)."""
+            self._cache.clear()
+            fn._clear_cache()
+        fn.clear_cache = clear_cache
+        # The number of programs compiled for f (by any jit of it).
+        fn._cache_size = self._cache.__len__
+        return fn
+
+
+def _captured_first(traced):
+    """`traced` with its closed-over arrays as @main's first inputs (they
+    come last when traced), where jaxlib's fast path passes them."""
+    n = len(traced.captured)
+    if not n:
+        return traced
+    module = traced.module
+    with module.context, ir.Location.unknown():
+        body = next(op for op in module.body.operations
+                    if ir.StringAttr(op.attributes["sym_name"]).value
+                    == "main")
+        body.attributes["sym_name"] = ir.StringAttr.get("main_body")
+        body.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        ftype = ir.FunctionType(ir.TypeAttr(
+            body.attributes["function_type"]).value)
+        inputs, results = list(ftype.inputs), list(ftype.results)
+        k = len(inputs) - n
+        with ir.InsertionPoint(module.body):
+            main = func_d.FuncOp("main", ir.FunctionType.get(
+                inputs[k:] + inputs[:k], results))
+        block = main.add_entry_block()
+        with ir.InsertionPoint(block):
+            args = list(block.arguments)
+            call = func_d.CallOp(results, ir.FlatSymbolRefAttr.get(
+                "main_body"), args[n:] + args[:n])
+            func_d.ReturnOp(call.results)
+    return traced
 
 
 # Compiled programs per function, as JAX keys them: every jit(f) of one f
@@ -512,6 +653,9 @@ def clear_caches():
     for cache in caches:
         cache.clear()
     _eager_cache.clear()
+    _eager_callables.clear()
+    _eager_fastpath_cache.clear()
+    _jit_fastpath_cache.clear()
     for clear in _cache_clearers:
         clear()
 
@@ -580,11 +724,13 @@ class Lowered:
         return public
 
 
-def jit(fun=None, *, static_argnums=(), static_argnames=(), **unused):
+def jit(fun=None, *, static_argnums=(), static_argnames=(), inline=False,
+        **unused):
     if fun is None:
         return functools.partial(jit, static_argnums=static_argnums,
-                                 static_argnames=static_argnames)
-    return JitFunction(fun, static_argnums, static_argnames)
+                                 static_argnames=static_argnames,
+                                 inline=inline)
+    return JitFunction(fun, static_argnums, static_argnames, inline).public()
 
 
 class IR:

@@ -1,101 +1,314 @@
-"""jxp.Array: an immutable array in a PJRT device buffer."""
+"""jxp.Array: jaxlib's own device array (`ArrayImpl`) with jxp's methods.
+
+jxp's arrays are the C++ arrays jaxlib makes (from transfers and from
+executions' result handlers), with a jxp `ShapedArray` as their aval: the
+jit fast path in jaxlib (api.py) takes them and makes them without calling
+Python. Like JAX, jxp gives them their Python methods by setting attributes
+on the C++ class.
+
+JAX does the same to the same class when it is imported, and tests import
+both. So every attribute both libraries set is installed as a `_Shared`
+descriptor that picks by the array's aval: jxp's ShapedArray -> jxp's
+attribute, anything else -> the other library's. JAX's import is watched
+(`_JaxWatcher`) and whatever it sets is merged at once; with JAX absent the
+class holds jxp's attributes directly, with no indirection.
+"""
+
+import importlib.abc
+import sys
+import threading
 
 import numpy as np
+from jaxlib import _jax
 
-from . import runtime
-from .core import ArrayBase, ShapedArray, abstractify
+from . import dtypes, runtime
+from .avals import ShapedArray
+
+ArrayImpl = _jax.ArrayImpl
 
 
-class Array(ArrayBase):
-    __slots__ = ("_buf", "aval", "_npy", "__weakref__")
-    __array_priority__ = 100
+class _ArrayMeta(type):
+    def __instancecheck__(cls, x):
+        return type(x) is ArrayImpl and type(x.aval) is ShapedArray
 
-    def __init__(self, buf, aval):
-        self._buf = buf
-        self.aval = aval
-        self._npy = None
+    def __subclasscheck__(cls, sub):
+        return sub is ArrayImpl or type.__subclasscheck__(cls, sub)
 
-    nbytes = property(lambda self: self.size * self.dtype.itemsize)
 
-    @property
-    def _value(self):
-        if self._npy is None:
-            self._npy = runtime.to_numpy(self._buf)
-        return self._npy
+class Array(metaclass=_ArrayMeta):
+    """The type of jxp's arrays (`jxp.Array`, `jxp.numpy.ndarray`): an
+    immutable array on a device. Instances are jaxlib ArrayImpls whose aval
+    is a jxp ShapedArray; make them with jxp.numpy or `jxp.device_put`."""
 
-    def __array__(self, dtype=None, copy=None):
-        v = self._value
-        if dtype is not None and np.dtype(dtype) != v.dtype:
-            return v.astype(dtype)
-        return v.copy() if copy else v
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("jxp.Array cannot be instantiated directly; use "
+                        "jxp.numpy.asarray or jxp.device_put")
 
-    def block_until_ready(self):
-        runtime.block_until_ready(self._buf)
-        return self
 
-    def __repr__(self):
-        prefix = "Array("
-        dtype_str = f"dtype={self.dtype.name}"
-        if self.weak_type:
-            dtype_str += ", weak_type=True"
-        line_width = np.get_printoptions()["linewidth"]
-        if self.size == 0:
-            s = f"[], shape={self.shape}"
-        else:
-            s = np.array2string(self._value, prefix=prefix, suffix=",",
-                                separator=", ", max_line_width=line_width)
-        last_line_len = len(s) - s.rfind("\n") + 1
-        sep = " "
-        if last_line_len + len(dtype_str) + 2 > line_width:
-            sep = " " * len(prefix)
-        return f"{prefix}{s},{sep}{dtype_str})"
+def is_array(x):
+    """Whether `x` is one of jxp's arrays (the fast form of isinstance)."""
+    return type(x) is ArrayImpl and type(x.aval) is ShapedArray
 
-    def __str__(self):
-        return str(self._value)
 
-    def __format__(self, spec):
-        if self.ndim == 0:
-            return format(self._value[()], spec)
-        return format(self._value, spec)
+def is_foreign_array(x):
+    """Whether `x` is a jaxlib array made by another library (JAX)."""
+    return type(x) is ArrayImpl and type(x.aval) is not ShapedArray
 
-    def item(self, *args):
-        return self._value.item(*args)
 
-    def tolist(self):
-        return self._value.tolist()
+def from_buffer(buf, aval):
+    """`buf` (a jxp array) seen with `aval` (same shape and dtype, e.g. a
+    new weak type): the same device buffer, no copy."""
+    if buf.aval is aval:
+        return buf
+    out = buf._rewrap_with_aval_and_sharding(aval, buf._sharding)
+    out._jxp_base = base_of(buf)
+    return out
 
-    def __bool__(self):
-        return bool(self._value)
 
-    def __int__(self):
-        return int(self._value)
-
-    def __float__(self):
-        return float(self._value)
-
-    def __complex__(self):
-        return complex(self._value)
-
-    def __index__(self):
-        if not np.issubdtype(self.dtype, np.integer):
-            raise TypeError(f"only integer arrays can be used as an index, "
-                            f"got dtype {self.dtype}")
-        return int(self._value)
-
-    def __reduce__(self):
-        return (_unpickle, (self._value,))
-
-    def copy_to_host_async(self):
-        pass
+def base_of(x):
+    """The array whose buffer `x` views (itself unless from_buffer made
+    it)."""
+    return x.__dict__.get("_jxp_base", x)
 
 
 def from_numpy(x, weak_type=False):
     """A device Array holding numpy array `x` (dtype already canonical)."""
-    return Array(runtime.device_put(x), ShapedArray(x.shape, x.dtype, weak_type))
+    return runtime.device_put(x, weak_type)
+
+
+# ---------------------------------------------------------------------------
+# jxp's attributes of ArrayImpl
+# ---------------------------------------------------------------------------
+
+
+def _value(self):
+    """The host copy of the array (numpy, read-only), made once."""
+    v = self._npy_value
+    if v is None:
+        v = runtime.to_numpy(self)
+        self._npy_value = v
+    return v
+
+
+def _array(self, dtype=None, copy=None):
+    v = _value(self)
+    if dtype is not None and np.dtype(dtype) != v.dtype:
+        return v.astype(dtype)
+    return v.copy() if copy else v
+
+
+def _repr(self):
+    prefix = "Array("
+    dtype_str = f"dtype={self.dtype.name}"
+    if self.aval.weak_type:
+        dtype_str += ", weak_type=True"
+    line_width = np.get_printoptions()["linewidth"]
+    if self.size == 0:
+        s = f"[], shape={self.shape}"
+    else:
+        s = np.array2string(_value(self), prefix=prefix, suffix=",",
+                            separator=", ", max_line_width=line_width)
+    last_line_len = len(s) - s.rfind("\n") + 1
+    sep = " "
+    if last_line_len + len(dtype_str) + 2 > line_width:
+        sep = " " * len(prefix)
+    return f"{prefix}{s},{sep}{dtype_str})"
+
+
+def _format(self, spec):
+    if self.ndim == 0:
+        return format(_value(self)[()], spec)
+    return format(_value(self), spec)
+
+
+def _index(self):
+    if not np.issubdtype(self.dtype, np.integer):
+        raise TypeError(f"only integer arrays can be used as an index, "
+                        f"got dtype {self.dtype}")
+    return int(_value(self))
+
+
+def _len(self):
+    if not self.aval.shape:
+        raise TypeError("len() of unsized object")
+    return self.aval.shape[0]
+
+
+def _iter(self):
+    if not self.aval.shape:
+        raise TypeError("iteration over a 0-d array")
+    return (self[i] for i in range(self.aval.shape[0]))
+
+
+def _hash(self):
+    raise TypeError("unhashable type: 'jxp.Array'")
 
 
 def _unpickle(x):
     """A pickled Array: its host value back on the device, with the dtype
     canonical under the current x64 setting (as device_put gives)."""
-    aval = abstractify(x)
-    return from_numpy(np.asarray(x, dtype=aval.dtype), aval.weak_type)
+    return from_numpy(np.asarray(x, dtype=dtypes.canonicalize(x.dtype)))
+
+
+_METHODS = {
+    "shape": property(lambda self: self.aval.shape),
+    "dtype": property(lambda self: self.aval.dtype),
+    "ndim": property(lambda self: self.aval.ndim),
+    "size": property(lambda self: self.aval.size),
+    "weak_type": property(lambda self: self.aval.weak_type),
+    "nbytes": property(lambda self: self.aval.size * self.aval.dtype.itemsize),
+    "_value": property(_value),
+    "__array__": _array,
+    "__array_priority__": 100,
+    "__repr__": _repr,
+    "__str__": lambda self: str(_value(self)),
+    "__format__": _format,
+    "__len__": _len,
+    "__iter__": _iter,
+    "__hash__": _hash,
+    "__bool__": lambda self: bool(_value(self)),
+    "__int__": lambda self: int(_value(self)),
+    "__float__": lambda self: float(_value(self)),
+    "__complex__": lambda self: complex(_value(self)),
+    "__index__": _index,
+    "__reduce__": lambda self: (_unpickle, (_value(self),)),
+    "__copy__": lambda self: self,   # immutable: copies are the array
+    "__deepcopy__": lambda self, memo=None: self,
+    "item": lambda self, *args: _value(self).item(*args),
+    "tolist": lambda self: _value(self).tolist(),
+    "copy_to_host_async": lambda self: None,
+}
+
+
+# ---------------------------------------------------------------------------
+# Sharing ArrayImpl with JAX
+# ---------------------------------------------------------------------------
+
+_MISSING = object()
+# jaxlib's own attributes (never replaced) and class machinery.
+_NATIVE = frozenset(ArrayImpl.__dict__) | {
+    "__weakref__", "__annotations__", "__module__", "__doc__", "__dict__",
+    "__init__", "__new__", "__qualname__", "__slots__"}
+_ours = {}       # name -> jxp's attribute
+_theirs = {}     # name -> another library's attribute
+_installed = {}  # name -> what jxp put in ArrayImpl.__dict__
+_lock = threading.RLock()
+
+
+class _Shared:
+    """An attribute of ArrayImpl that jxp and another library both set:
+    jxp's for arrays with a jxp aval, the other one's for the rest."""
+
+    __slots__ = ("name", "ours", "theirs")
+
+    def __init__(self, name, ours, theirs):
+        self.name, self.ours, self.theirs = name, ours, theirs
+
+    def _pick(self, obj):
+        d = self.ours if type(obj.aval) is ShapedArray else self.theirs
+        if d is _MISSING:
+            raise AttributeError(f"'{type(obj).__name__}' object has no "
+                                 f"attribute '{self.name}'")
+        return d
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        d = self._pick(obj)
+        get = getattr(type(d), "__get__", None)
+        return d if get is None else get(d, obj, objtype)
+
+    def __set__(self, obj, value):
+        d = self._pick(obj)
+        set_ = getattr(type(d), "__set__", None)
+        if set_ is None:
+            raise AttributeError(f"attribute '{self.name}' of "
+                                 f"'{type(obj).__name__}' is read-only")
+        set_(d, obj, value)
+
+    def __call__(self, obj, *args, **kwargs):
+        # Protocols that fetch the attribute from the class and pass the
+        # object (copy.copy's __copy__, numpy's lookups).
+        return self.__get__(obj, type(obj))(*args, **kwargs)
+
+
+def _put(name):
+    ours = _ours.get(name, _MISSING)
+    theirs = _theirs.get(name, _MISSING)
+    if theirs is _MISSING:
+        value = ours
+    elif theirs is None and name == "__hash__":
+        value = _Shared(name, ours, _hash)
+    elif (ours is not _MISSING and not hasattr(type(ours), "__get__")
+          and not callable(ours) and ours == theirs):
+        value = ours  # the same plain value (__array_priority__)
+    else:
+        value = _Shared(name, ours, theirs)
+    setattr(ArrayImpl, name, value)
+    _installed[name] = value
+
+
+def install(methods):
+    """Sets jxp's attributes of its arrays (name -> function, property or
+    value), alongside any other library's."""
+    with _lock:
+        for name, value in methods.items():
+            if name in _NATIVE:
+                raise ValueError(f"{name} is jaxlib's own ArrayImpl "
+                                 f"attribute")
+            _ours[name] = value
+            _put(name)
+
+
+def _sync():
+    """Merges what another library set on ArrayImpl since the last call."""
+    with _lock:
+        for name, value in list(ArrayImpl.__dict__.items()):
+            if name in _NATIVE or _installed.get(name, _MISSING) is value:
+                continue
+            _theirs[name] = value
+            _put(name)
+
+
+class _AfterImport:
+    """A module loader that runs `_sync` after the module it wraps."""
+
+    def __init__(self, loader):
+        self._loader = loader
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        try:
+            self._loader.exec_module(module)
+        finally:
+            _sync()
+
+    def __getattr__(self, name):
+        return getattr(self._loader, name)
+
+
+class _JaxWatcher(importlib.abc.MetaPathFinder):
+    """Finds nothing itself: wraps the loaders of `jax` and its modules so
+    that ArrayImpl is merged as soon as JAX has set its attributes."""
+
+    def find_spec(self, name, path, target=None):
+        if name != "jax" and not name.startswith("jax."):
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None:
+                if spec.loader is not None and hasattr(spec.loader,
+                                                       "exec_module"):
+                    spec.loader = _AfterImport(spec.loader)
+                return spec
+        return None
+
+
+install(_METHODS)
+_sync()  # JAX imported before jxp
+if not any(isinstance(f, _JaxWatcher) for f in sys.meta_path):
+    sys.meta_path.insert(0, _JaxWatcher())

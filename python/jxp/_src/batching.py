@@ -340,6 +340,6 @@ def _vmap_traced(fun, name, in_axes, out_axes, axis_name, axis_size,
     # As JAX's, an unmapped output that is a Python or NumPy value (not
     # computed from the inputs) comes back as it is.
     raw = {k: o for k, (d, o) in enumerate(zip(out_norm, raw_outs))
-           if d == -1 and not isinstance(o, core.ArrayBase)}
+           if d == -1 and not core.is_array_like(o)}
     results = [raw.get(k, r) for k, r in enumerate(results)]
     return tree_util.tree_unflatten(traced.out_tree, results), raw

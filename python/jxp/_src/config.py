@@ -85,6 +85,7 @@ class Config:
                 values[name] = _FROM_ENV[convert](env)
         self._values = values
         self.trace_key = self._trace_key()
+        runtime.set_jit_key(self.trace_key)
         if values["jax_enable_x64"]:
             runtime.set_x64(True)
         self._apply_cache()
@@ -109,6 +110,7 @@ class Config:
             _check_not_tracing(name, value)
         self._values[name] = value
         self.trace_key = self._trace_key()
+        runtime.set_jit_key(self.trace_key)
         if name == "jax_enable_x64":
             runtime.set_x64(value)
         elif not self._flags[name][2]:

@@ -18,52 +18,9 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
 from . import config, dtypes, errors, runtime
+from .array import base_of, from_buffer, is_array, is_foreign_array
+from .avals import ShapedArray  # noqa: F401 (re-exported)
 from .._mlir import jxp as jxp_ops
-
-
-class ShapedArray:
-    """An abstract value: shape, dtype and JAX's weak type flag."""
-
-    __slots__ = ("shape", "dtype", "weak_type", "_hash")
-
-    def __init__(self, shape, dtype, weak_type=False):
-        self.shape = tuple(shape)
-        self.dtype = dtype
-        self.weak_type = weak_type
-        self._hash = hash((self.shape, dtype, weak_type))
-
-    ndim = property(lambda self: len(self.shape))
-    size = property(lambda self: int(np.prod(self.shape, dtype=np.int64)))
-
-    def __eq__(self, other):
-        return (isinstance(other, ShapedArray) and self.shape == other.shape
-                and self.dtype == other.dtype
-                and self.weak_type == other.weak_type)
-
-    def __hash__(self):
-        return self._hash
-
-    def update(self, shape=None, dtype=None, weak_type=None):
-        return ShapedArray(self.shape if shape is None else shape,
-                           self.dtype if dtype is None else dtype,
-                           self.weak_type if weak_type is None else weak_type)
-
-    def str_short(self):
-        short = _SHORT_NAMES.get(self.dtype, self.dtype.name)
-        return f"{short}[{','.join(map(str, self.shape))}]"
-
-    def __repr__(self):
-        weak = ", weak_type=True" if self.weak_type else ""
-        return f"ShapedArray({self.str_short()}{weak})"
-
-
-_SHORT_NAMES = {
-    dtypes.bool_: "bool", dtypes.int8: "i8", dtypes.int16: "i16",
-    dtypes.int32: "i32", dtypes.int64: "i64", dtypes.uint8: "u8",
-    dtypes.uint16: "u16", dtypes.uint32: "u32", dtypes.uint64: "u64",
-    dtypes.float16: "f16", dtypes.bfloat16: "bf16", dtypes.float32: "f32",
-    dtypes.float64: "f64", dtypes.complex64: "c64", dtypes.complex128: "c128",
-}
 
 
 # ---------------------------------------------------------------------------
@@ -221,9 +178,10 @@ def user_location():
 
 
 class ArrayBase:
-    """What concrete arrays and tracers share: the aval's view of shape and
-    dtype, sequence behaviour and unhashability. (Operators and methods are
-    installed on both by jxp.numpy.)"""
+    """What tracers share with concrete arrays (whose versions of these are
+    in array.py): the aval's view of shape and dtype, sequence behaviour and
+    unhashability. (Operators and methods are installed on both by
+    jxp.numpy.)"""
 
     __slots__ = ()
 
@@ -364,7 +322,7 @@ class Frame:
             if not x.frame.is_enclosing(self):
                 raise errors.UnexpectedTracerError(x)
             return self._capture(x, x.aval)
-        if isinstance(x, ArrayBase):  # a concrete Array (array.py)
+        if is_array(x):  # a concrete Array (array.py)
             return self._capture(x, x.aval)
         return self.constant(x)
 
@@ -448,9 +406,8 @@ def _capture_key(x):
     """Closed-over objects are the same input when they are the same object,
     or arrays viewing the same device buffer with the same aval (a weak type
     rebound makes a new Array of the same buffer)."""
-    buf = getattr(x, "_buf", None)
-    if buf is not None:
-        return ("buffer", id(buf), x.aval)
+    if is_array(x):
+        return ("buffer", id(base_of(x)), x.aval)
     return id(x)
 
 
@@ -598,7 +555,12 @@ def rebind_aval(x, aval):
     only): no op in the IR, the same device buffer eagerly."""
     if isinstance(x, Tracer):
         return Tracer(aval, x.value, x.frame)
-    return type(x)(x._buf, aval)
+    return from_buffer(x, aval)
+
+
+def is_array_like(x):
+    """A jxp array or a tracer."""
+    return isinstance(x, Tracer) or is_array(x)
 
 
 # config refuses x64 changes while this thread traces.

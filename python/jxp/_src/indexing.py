@@ -21,8 +21,8 @@ import numpy as np
 from . import lax_lenient as lax
 from . import dtypes, errors
 from . import lax as _p
-from .array import Array
-from .core import Tracer, abstractify, rebind_aval
+from .array import Array, install
+from .core import Tracer, abstractify, is_array_like, rebind_aval
 # This module is part of jxp.numpy's layer (it is numpy's indexing), imported
 # by jxp/numpy/__init__.py once the modules below exist.
 from ..numpy import _creation, _sorting, _ufuncs, _util
@@ -52,7 +52,7 @@ class _Idx:
 
 
 def _is_array(x):
-    return isinstance(x, (Array, Tracer))
+    return is_array_like(x)
 
 
 # ---------------------------------------------------------------------------
@@ -1000,6 +1000,5 @@ def _at(self):
 
 _at.__doc__ = _IndexUpdateHelper.__doc__
 
-for _cls in (Array, Tracer):
-    setattr(_cls, "at", property(_at, doc=_IndexUpdateHelper.__doc__))
-del _cls
+install({"at": property(_at, doc=_IndexUpdateHelper.__doc__)})
+Tracer.at = property(_at, doc=_IndexUpdateHelper.__doc__)

@@ -49,6 +49,8 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
 
 import numpy as np  # noqa: E402
 
+from .avals import ShapedArray  # noqa: E402
+
 from jaxlib import _jax  # noqa: E402
 from jaxlib import xla_client as _xc  # noqa: E402
 
@@ -106,6 +108,41 @@ def x64_enabled() -> bool:
     return _x64_value
 
 
+# The other global states jaxlib's jit fast path reads (it refuses to run
+# without them), and jxp's own part of every fast-path key.
+_jit_configs = None
+
+
+def _ensure_jit_state():
+    global _jit_configs
+    if _jit_configs is None:
+        with _lock:
+            if _jit_configs is None:
+                _ensure_x64_state()
+                disable = _jax.config.Config("jax_disable_jit", False)
+                hook = _jax.config.Config("jax_post_hook", None)
+                key = _jax.config.Config("jxp_trace_key", None,
+                                         include_in_jit_key=True)
+                _jax.jax_jit.set_disable_jit_state(disable)
+                _jax.jax_jit.set_post_hook_state(hook)
+                _jit_configs = {"disable_jit": disable, "trace_key": key}
+    return _jit_configs
+
+
+def set_jit_key(value) -> None:
+    """Sets jxp's part of every fast-path cache key (the flags that change
+    what a traced program means: jxp.config's trace_key)."""
+    _ensure_jit_state()["trace_key"].set_global(value)
+
+
+def set_disable_jit(value: bool) -> bool:
+    """Sets jaxlib's disable-jit state; returns the previous value."""
+    cfg = _ensure_jit_state()["disable_jit"]
+    old = cfg.get_global()
+    cfg.set_global(bool(value))
+    return old
+
+
 # ---------------------------------------------------------------------------
 # Client and devices
 # ---------------------------------------------------------------------------
@@ -160,77 +197,65 @@ def _default_device():
 _REPLICATED = None
 
 
-class _Sharding(_xc.SingleDeviceSharding):
-    """Single-device sharding carrying the methods jaxlib calls back into."""
-
-    # No __init__ override: the C++ constructor (device, *, memory_kind=None)
-    # stores _device and _memory_kind.
-
-    @property
-    def memory_kind(self):
-        return self._memory_kind
-
-    @property
-    def device_set(self):
-        return {self._device}
-
-    @property
-    def _device_assignment(self):
-        return (self._device,)
-
-    @property
-    def num_devices(self):
-        return 1
-
-    @property
-    def is_fully_replicated(self):
-        return True
-
-    def _to_xla_hlo_sharding(self, num_dimensions):
-        global _REPLICATED
-        if _REPLICATED is None:
-            _REPLICATED = _xc.HloSharding.replicate()
-        return _REPLICATED
-
-    def __repr__(self):
-        return f"jxp.SingleDeviceSharding({self._device!r})"
+def _replicated_hlo_sharding(self, num_dimensions):
+    global _REPLICATED
+    if _REPLICATED is None:
+        _REPLICATED = _xc.HloSharding.replicate()
+    return _REPLICATED
 
 
-class _Aval:
-    """Minimal abstract value as jaxlib reads it: shape, dtype, weak_type."""
+# What jaxlib's transfers call back into on a SingleDeviceSharding. JAX
+# grafts the same methods (with the same meaning) onto the C++ class when it
+# is imported; jxp adds only those still missing, so that jxp's arrays carry
+# plain C++ shardings, which the jit fast path compares without calling
+# Python (a Python subclass costs 0.4 us per call there).
+_SHARDING_METHODS = {
+    "memory_kind": property(lambda self: self._memory_kind),
+    "device_set": property(lambda self: {self._device}),
+    "_device_assignment": property(lambda self: (self._device,)),
+    "num_devices": property(lambda self: 1),
+    "is_fully_replicated": property(lambda self: True),
+    "is_fully_addressable": property(lambda self: True),
+    "_to_xla_hlo_sharding": _replicated_hlo_sharding,
+}
+for _name, _value in _SHARDING_METHODS.items():
+    if _name not in _xc.SingleDeviceSharding.__dict__:
+        setattr(_xc.SingleDeviceSharding, _name, _value)
+del _name, _value
 
-    __slots__ = ("shape", "dtype", "weak_type", "ndim")
-
-    def __init__(self, shape, dtype, weak_type):
-        self.shape = shape
-        self.dtype = dtype
-        self.weak_type = weak_type
-        self.ndim = len(shape)
-
-    def __repr__(self):
-        w = ", weak_type=True" if self.weak_type else ""
-        return f"_Aval({self.dtype.name}{list(self.shape)}{w})"
+_shardings = {}  # device -> SingleDeviceSharding
+_avals = {}  # (shape, dtype, weak_type) -> ShapedArray
 
 
-_shardings = {}  # device -> _Sharding
-_avals = {}  # (shape, dtype, weak_type) -> _Aval
-
-
-def _sharding_for(device):
+def sharding_for(device):
+    """The SingleDeviceSharding of `device` (one object per device)."""
     s = _shardings.get(device)
     if s is None:
-        s = _shardings.setdefault(device, _Sharding(device))
+        s = _shardings.setdefault(device, _xc.SingleDeviceSharding(device))
     return s
 
 
-def _aval_for(shape, dtype, weak_type):
+def default_sharding():
+    return sharding_for(_default_device())
+
+
+def aval_for(shape, dtype, weak_type=False):
+    """A shared ShapedArray for (shape, dtype, weak_type)."""
     key = (shape, dtype, weak_type)
     a = _avals.get(key)
     if a is None:
         if len(_avals) > 4096:  # keep the cache bounded
             _avals.clear()
-        a = _avals.setdefault(key, _Aval(shape, dtype, weak_type))
+        a = _avals.setdefault(key, ShapedArray(shape, dtype, weak_type))
     return a
+
+
+def result_handlers(avals):
+    """jaxlib result handlers making arrays with `avals` (ShapedArrays) on
+    the default device."""
+    sharding = default_sharding()
+    return [_xc.array_result_handler(a, sharding, True, _skip_checks=True)
+            for a in avals]
 
 
 # ---------------------------------------------------------------------------
@@ -252,9 +277,9 @@ def device_put(x: np.ndarray, weak_type: bool = False, *, copy: bool = True):
     device = _device
     if device is None:
         device = _default_device()
-    aval = _aval_for(x.shape, x.dtype, bool(weak_type))
+    aval = aval_for(x.shape, x.dtype, bool(weak_type))
     return _xc.batched_device_put(
-        aval, _sharding_for(device), [x], [device], True, False,
+        aval, sharding_for(device), [x], [device], True, False,
         _COPY if copy else _ZERO_COPY, True)
 
 
@@ -534,11 +559,8 @@ class Executable:
         self._execute_sharded = loaded_executable.execute_sharded
         self.in_avals = in_avals
         self.out_avals = out_avals
-        sharding = _sharding_for(_default_device())
-        self._handlers = [
-            _xc.array_result_handler(_aval_for(shape, dtype, False), sharding,
-                                     True, _skip_checks=True)
-            for shape, dtype in out_avals]
+        self._handlers = result_handlers(
+            [aval_for(shape, dtype) for shape, dtype in out_avals])
 
     def execute(self, args: list) -> list:
         """Runs on device buffers; returns the output device buffers.

@@ -20,6 +20,11 @@ DictKey, SequenceKey, GetAttrKey, FlattenedIndexKey = (
     _pytree.FlattenedIndexKey)
 
 
+def registry():
+    """jxp's PyTreeRegistry (the one jit's fast path flattens with)."""
+    return _registry
+
+
 def tree_flatten(tree, is_leaf=None):
     return _registry.flatten(tree, is_leaf)
 

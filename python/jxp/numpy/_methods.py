@@ -6,7 +6,7 @@ import numpy as np
 
 from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
-from .._src.array import Array
+from .._src.array import install
 from .._src.core import Tracer, abstractify, concrete_value
 from .._src.errors import ConcretizationTypeError
 from .._src.indexing import getitem
@@ -229,9 +229,9 @@ _METHODS = {
     "nbytes": property(lambda self: self.size * self.dtype.itemsize),
 }
 
-for _cls in (Array, Tracer):
-    for _name, _fn in _METHODS.items():
-        if _cls is Array and _name in ("item", "tolist", "nbytes"):
-            continue  # Array's own, on the host value
-        setattr(_cls, _name, _fn)
-del _cls, _name, _fn
+install({_name: _fn for _name, _fn in _METHODS.items()
+         # Array's own, on the host value
+         if _name not in ("item", "tolist", "nbytes")})
+for _name, _fn in _METHODS.items():
+    setattr(Tracer, _name, _fn)
+del _name, _fn

@@ -124,10 +124,16 @@ def _to_inexact(args, weak):
     return [_weak(astype(a, _dt.to_inexact_dtype(dtype)), weak) for a in args]
 
 
+def _weak_int(x):
+    a = getattr(x, "aval", None)
+    return a is not None and a.weak_type and _dt.is_int(a.dtype)
+
+
 def _inexact(name, *args):
     """promote_args_inexact: JAX's common dtype, broadcast; integers and
     bools become the default float, keeping the weak type."""
-    if builtins.any(type(a) is int for a in args):
+    # (A Python int reaches a jitted ufunc as a weakly typed int scalar.)
+    if builtins.any(type(a) is int or _weak_int(a) for a in args):
         _check_arraylike(name, *args)
         dtype, weak = _dt.promote(*[(_av(a).dtype, _av(a).weak_type)
                                     for a in args])
@@ -242,7 +248,9 @@ def _ufunc(name, prim_fn, kind=None):
             args = _promote(name, *args)
         return prim_fn(*args)
     f.__name__ = name
-    return f
+    # Eagerly, one compiled program per signature, called from jaxlib's
+    # C++ fast path (as JAX's ufuncs); inside a trace, inlined.
+    return jit(f, inline=True)
 
 
 add = _ufunc("add", lambda x, y: lax.bitwise_or(x, y)

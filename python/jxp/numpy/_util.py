@@ -9,13 +9,14 @@ from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
 from .._src.array import Array, from_numpy
 from .._src.core import (
-    ShapedArray, Tracer, abstractify, current_frame, rebind_aval)
+    ShapedArray, Tracer, abstractify, current_frame, is_array_like,
+    rebind_aval)
 
 __all__ = ['asarray', 'array', 'ndim', 'shape', 'size', 'result_type', 'astype', 'broadcast_to', 'operator_index']
 
 
 def _is_array(x):
-    return isinstance(x, (Array, Tracer))
+    return is_array_like(x)
 
 
 def _check_arraylike(name, *args):
@@ -180,6 +181,11 @@ def _promote(name, *args):
     avals = [abstractify(a) for a in args]
     dtype, weak = _dt.promote(*[(a.dtype, a.weak_type) for a in avals])
     shape_ = _broadcast_shapes_or_type_error(name, [a.shape for a in avals])
+    # Eagerly, a small strongly typed constant operand goes to the op as a
+    # host array of the full shape: jaxlib's fast path transfers it in C++,
+    # with no broadcast program and no transfer from Python.
+    host = (not weak and current_frame() is None
+            and _size(shape_) <= _HOST_CONSTANT_SIZE)
     out = []
     for x, a in zip(args, avals):
         if not _is_array(x):
@@ -188,6 +194,9 @@ def _promote(name, *args):
                 # A Python int converts to an integer dtype with wraparound,
                 # as in JAX (uint8 array * 300).
                 x = np.asarray(x).astype(dtype)
+            if host:
+                out.append(np.full(shape_, x, dtype))
+                continue
             x = _constant(x, dtype, weak)
         elif a.dtype != dtype:
             x = lax.convert_element_type(x, dtype)
@@ -197,6 +206,16 @@ def _promote(name, *args):
             x = rebind_aval(x, a.update(weak_type=weak))
         out.append(broadcast_to(x, shape_))
     return out
+
+
+_HOST_CONSTANT_SIZE = 4096
+
+
+def _size(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
 
 
 def _broadcast_shapes_or_type_error(name, shapes):
