@@ -4,22 +4,31 @@
 For each workload (cached jit call, eager op, eager grad, grad of a jit
 function, eager jvp, and a fresh jit of a fresh function per call) it
 makes N calls and prints the RSS every `--every` calls, then the growth
-per call after warm-up. By default: 10^5 cached jit calls, 10^5 eager ops,
-2 x 10^4 eager grads and 2 x 10^4 of each other workload (a tenth of that
-for fresh jits, which compile every call); `--calls` sets one count for
-all. Runs jxp and JAX (0.10.2) in one process, each
-workload after the other, so the figures are comparable. Nothing is
-asserted: the goal (a flat line after warm-up) is read off the output.
+per call after the first mark. By default: 10^5 cached jit calls, 10^5
+eager ops, 2 x 10^4 eager grads and 2 x 10^4 of each other workload (a
+tenth of that for fresh jits, which compile every call); `--calls` sets
+one count for all. Then "distinct shapes": one jitted function called on
+`--shapes` (default 2,000) different input shapes, f32[21] to f32[2020]
+after 20 warm-up shapes, each call a new trace and compile, RSS every
+`--shapes-every` (200) calls (JAX's side grows by about 3 GB):
+what the caches keep per shape (compiled programs, the MLIR context's
+uniqued types and attributes) shows as growth per shape, for comparison
+with JAX's. Runs jxp and JAX (0.10.2) in one process, each workload after
+the other, so the figures are comparable. Nothing is asserted: the goal (a
+flat line after warm-up; no more growth per shape than JAX's) is read off
+the output.
 
-    python3 bench/soak_memory.py                 # the issue's profile (below)
-    python3 bench/soak_memory.py --calls 20000 --every 10000
-    python3 bench/soak_memory.py --only jxp
+    python3 bench/soak_memory.py                 # the issue's profile (above)
+    python3 bench/soak_memory.py --calls 20000 --every 10000 --shapes 400
+    python3 bench/soak_memory.py --only jxp --workload shapes
 """
 
 import argparse
 import gc
 import os
 import sys
+
+import numpy as np
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
 
@@ -65,11 +74,27 @@ def workloads(lib):
     ]
 
 
-def soak(name, fn, calls, every, warmup):
+def distinct_shapes(lib):
+    """A call of a jitted function on a new input shape each time: f32[k]
+    for k = 1, 2, ... (a host array, passed as it is to both libraries)."""
+    jnp = lib.numpy
+
+    def f(v):
+        return jnp.sin(v) * v + 1.0
+
+    jf = lib.jit(f)
+    sizes = iter(range(1, 1 << 30))
+    return lambda: jf(np.ones(next(sizes), np.float32))
+
+
+def soak(name, fn, calls, every, warmup, unit="call"):
+    """Makes `calls` calls of fn after `warmup` ones, printing the RSS
+    before them and every `every` calls as it goes."""
     for _ in range(warmup):
         fn()
     gc.collect()
-    start = rss_kb()
+    print(f"  {name:22s} RSS MiB every {every:>5}: {rss_kb() / 1024:8.1f}",
+          end="", flush=True)
     marks = []
     for i in range(1, calls + 1):
         out = fn()
@@ -77,10 +102,10 @@ def soak(name, fn, calls, every, warmup):
             del out
             gc.collect()
             marks.append(rss_kb())
+            print(f" {marks[-1] / 1024:8.1f}", end="", flush=True)
     per_call = (marks[-1] - marks[0]) / max(calls - every, 1) * 1024
-    row = " ".join(f"{m / 1024:8.1f}" for m in [start] + marks)
-    print(f"  {name:22s} RSS MiB: {row}   growth after the first mark: "
-          f"{per_call:7.1f} B/call", flush=True)
+    print(f"   growth after the first mark: {per_call:7.1f} B/{unit}",
+          flush=True)
 
 
 # Calls per workload when --calls is not given.
@@ -94,6 +119,9 @@ def main():
                    help="calls per workload (default: the issue's profile)")
     p.add_argument("--every", type=int, default=10000)
     p.add_argument("--warmup", type=int, default=2000)
+    p.add_argument("--shapes", type=int, default=2000,
+                   help="distinct input shapes of the shapes workload")
+    p.add_argument("--shapes-every", type=int, default=200)
     p.add_argument("--only", choices=["jxp", "jax"])
     p.add_argument("--workload", help="run only workloads containing this")
     a = p.parse_args()
@@ -104,7 +132,7 @@ def main():
         import jax
         libs.append(("jax", jax))
     for label, lib in libs:
-        print(f"{label} (RSS every {a.every} calls):", flush=True)
+        print(f"{label}:", flush=True)
         for name, fn in workloads(lib):
             if a.workload and a.workload not in name:
                 continue
@@ -114,6 +142,12 @@ def main():
                 calls = max(a.every, calls // 10)
                 every, warmup = max(calls // 3, 1), a.warmup // 10
             soak(name, fn, calls, every, warmup)
+        name = f"{a.shapes} distinct shapes"
+        if not a.workload or a.workload in name:
+            # Warm-up on 20 shapes of its own (compiles jit's own helpers),
+            # then a new shape on every call.
+            soak(name, distinct_shapes(lib), a.shapes, a.shapes_every, 20,
+                 unit="shape")
 
 
 if __name__ == "__main__":
