@@ -9,10 +9,10 @@ import os as _os
 # Quiet XLA's INFO logs; must precede the first load of jaxlib.
 _os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
 
-from ._src import errors  # noqa: F401
+from . import errors  # noqa: F401
 from . import tree_util  # noqa: F401
 from ._src.api import (  # noqa: F401
-    block_until_ready, clear_caches, device_put, jit, make_ir)
+    block_until_ready, clear_caches, device_put, disable_jit, jit, make_ir)
 from ._src.ad import (  # noqa: F401
     custom_jvp, custom_vjp, grad, hessian, jacfwd, jacrev, jvp, linear_transpose,
     linearize, value_and_grad, vjp)
@@ -23,6 +23,7 @@ from ._src.errors import CompileError  # noqa: F401
 from ._src import runtime as _runtime
 from . import lax, nn, numpy  # noqa: F401
 from . import random  # noqa: F401
+from . import experimental, sharding  # noqa: F401
 from . import custom_derivatives  # noqa: F401
 from ._src.checkpoint import (  # noqa: F401,E402
     checkpoint, checkpoint_policies, remat)

@@ -5,11 +5,14 @@ cse, convert-jxp-to-stablehlo) -> runtime.compile (jaxlib/PJRT).
 """
 
 import collections
+import contextlib
 import copy
 import functools
 import inspect
 import operator
+import sys
 import threading
+import warnings
 import weakref
 
 import numpy as np
@@ -326,19 +329,42 @@ def _no_shard_fallback(x, *rest):
 
 def _fastpath_ok(flat):
     """Whether jaxlib's signature of these arguments is the one jxp traced
-    with: jxp's own arrays, numpy values and Python scalars."""
+    with: jxp's own arrays, numpy values and Python scalars; for those of
+    the latter whose dtype depends on x64, only while jaxlib reads the same
+    x64 flag as jxp (see _x64_agrees)."""
+    x64_dependent = False
     for x in flat:
         t = type(x)
         if t is ArrayImpl:
             if not is_array(x):
                 return False
-        elif not (t in _SCALAR_TYPES or isinstance(x, (np.ndarray,
-                                                        np.generic))):
+        elif t in _X64_SCALARS:
+            x64_dependent = True
+        elif isinstance(x, (np.ndarray, np.generic)):
+            x64_dependent = x64_dependent or x.dtype in _X64_DTYPES
+        elif t is not bool:
             return False
-    return True
+    return not x64_dependent or _x64_agrees()
 
 
-_SCALAR_TYPES = (bool, int, float, complex)
+_X64_SCALARS = (int, float, complex)
+_X64_DTYPES = frozenset(np.dtype(t) for t in (np.int64, np.uint64,
+                                              np.float64, np.complex128))
+
+
+def _x64_agrees():
+    """Whether jaxlib canonicalizes Python scalars and 64-bit numpy values
+    as jxp does. jaxlib reads one process-wide x64 flag: jxp's, or JAX's
+    once JAX is imported after jxp; the fast-path key holds both flags'
+    values, so an entry made while they agree is only found while they
+    agree."""
+    jax = sys.modules.get("jax")
+    if jax is None:
+        return True
+    try:
+        return bool(jax.config.jax_enable_x64) == config.x64_enabled
+    except Exception:  # noqa: BLE001 (a JAX without this flag)
+        return False
 
 # One-op programs of eager calls, by (primitive, parameters, avals, config).
 _eager_cache = LRUCache(4096)
@@ -361,14 +387,18 @@ def _eager_compiled(prim, params, args):
 def _eager_callable(prim, params):
     """A jaxlib fast-path callable running `prim` with `params` on concrete
     arguments: in C++ on a hit, tracing and compiling on a miss."""
-    def cache_miss(*args):
+    def run(*args):
         compiled = _eager_compiled(prim, params, args)
         outs = compiled.execute_flat(args)
-        out = outs if prim.multiple_results else outs[0]
+        return (outs if prim.multiple_results else outs[0]), compiled
+
+    def cache_miss(*args):
+        out, compiled = run(*args)
         return out, compiled.fastpath() if _fastpath_ok(args) else None, False
-    return _jax.pjit(prim.name, None, cache_miss, [], [], ("jxp-eager",),
-                     tree_util.registry(), _no_shard_fallback,
-                     _eager_fastpath_cache)
+    # (jaxlib calls the function itself under disable_jit.)
+    return _jax.pjit(prim.name, lambda *args: run(*args)[0], cache_miss, [],
+                     [], ("jxp-eager",), tree_util.registry(),
+                     _no_shard_fallback, _eager_fastpath_cache)
 
 
 def apply_eagerly(prim, args, params):
@@ -485,15 +515,28 @@ class JitFunction:
     and calls `cache_miss` only for signatures it has not seen."""
 
     def __init__(self, fun, static_argnums=(), static_argnames=(),
-                 inline=False):
+                 inline=False, donate_argnums=(), donate_argnames=()):
         self.fun = fun
         self.name = getattr(fun, "__name__", "fun")
+        # Donated arguments, by position and by name (each completing the
+        # other through the signature, as static ones).
+        nums = () if donate_argnums is None else _index_tuple(donate_argnums)
+        names = ((donate_argnames,) if isinstance(donate_argnames, str)
+                 else tuple(donate_argnames or ()))
+        self._donate_nums, self._donate_names = (
+            _static_positions(fun, nums, names) if nums or names
+            else ((), ()))
+        self._donate_key = (tuple(sorted(self._donate_nums)),
+                            tuple(sorted(self._donate_names)))
         # Called inside a trace, an inlined function is traced into its
         # caller (no private function, no call op), as JAX's inline=True.
         self.inline = inline
         self._static_nums, self._static_names = _static_positions(
             fun, static_argnums, static_argnames)
         self._no_statics = not (self._static_nums or self._static_names)
+        # Negative static positions left (a *args function): jaxlib would
+        # key those arguments as dynamic ones, so no fast path.
+        self._fastpath = all(i >= 0 for i in self._static_nums)
         self._cache = _jit_cache_for(fun)
 
     def _split(self, args, kwargs):
@@ -527,12 +570,30 @@ class JitFunction:
 
     def _trace(self, flat, in_tree, args, kwargs):
         avals = [abstractify(x) for x in flat]
-        return _captured_first(trace(self.fun, self.name, avals,
-                                     self._builder(args, kwargs, in_tree)))
+        traced = _captured_first(trace(self.fun, self.name, avals,
+                                       self._builder(args, kwargs, in_tree)))
+        if self._donate_nums or self._donate_names:
+            _mark_donated(traced, self._donated_leaves(args, kwargs))
+        return traced
+
+    def _donated_leaves(self, args, kwargs):
+        """Flat positions of the leaves of donated arguments (dynamic
+        positional arguments in order, then keyword ones by name)."""
+        donated, k = [], 0
+        dyn = [(i in self._donate_nums, a) for i, a in enumerate(args)
+               if i not in self._static_nums]
+        dyn += [(n in self._donate_names, kwargs[n]) for n in sorted(kwargs)
+                if n not in self._static_names]
+        for is_donated, a in dyn:
+            n = tree_util.tree_structure(a).num_leaves
+            if is_donated:
+                donated.extend(range(k, k + n))
+            k += n
+        return donated
 
     def _compiled(self, flat, in_tree, statics, args, kwargs):
         key = (in_tree, tuple([abstractify(x) for x in flat]), statics,
-               config.trace_key)
+               config.trace_key, self._donate_key)
         compiled = self._cache.get(key)
         if compiled is None:
             traced = self._trace(flat, in_tree, args, kwargs)
@@ -556,9 +617,12 @@ class JitFunction:
         for x in flat:
             if isinstance(x, Tracer):  # of a trace that has ended
                 raise errors.UnexpectedTracerError(x)
+        if runtime.jit_disabled():
+            return self.fun(*args, **kwargs), None
         compiled = self._compiled(flat, in_tree, statics, args, kwargs)
         out = compiled.call_flat(flat)
-        return out, compiled.fastpath() if _fastpath_ok(flat) else None
+        return out, (compiled.fastpath() if self._fastpath and
+                     _fastpath_ok(flat) else None)
 
     def cache_miss(self, *args, **kwargs):
         out, fastpath = self._call(args, kwargs)
@@ -570,7 +634,7 @@ class JitFunction:
     def lower(self, *args, **kwargs):
         flat, in_tree, statics = self._split(args, kwargs)
         avals = tuple(abstractify(x) for x in flat)
-        key = (in_tree, avals, statics, config.trace_key)
+        key = (in_tree, avals, statics, config.trace_key, self._donate_key)
         traced = self._trace(flat, in_tree, args, kwargs)
         return Lowered(traced, in_tree, cache=self._cache, key=key,
                        compiled=self._cache.get(key))
@@ -581,7 +645,8 @@ class JitFunction:
         class, which JAX sets its own on)."""
         fn = _jax.pjit(self.name, self.fun, self.cache_miss,
                        sorted(i for i in self._static_nums if i >= 0),
-                       sorted(self._static_names), ("jxp-jit",),
+                       sorted(self._static_names),
+                       ("jxp-jit", self._donate_key),
                        tree_util.registry(), _no_shard_fallback,
                        _jit_fastpath_cache)
         functools.update_wrapper(fn, self.fun)
@@ -596,6 +661,42 @@ class JitFunction:
         # The number of programs compiled for f (by any jit of it).
         fn._cache_size = self._cache.__len__
         return fn
+
+
+def _mark_donated(traced, donated):
+    """Lets XLA reuse donated inputs' buffers for outputs (as JAX: each
+    donated input aliases the first unclaimed output of its shape and dtype;
+    the others are not donated, with JAX's warning)."""
+    n = len(traced.captured)
+    free = list(enumerate(traced.out_avals))
+    aliases, unusable = {}, []
+    for k in donated:
+        a = traced.in_avals[k]
+        j = next((m for m, (_, b) in enumerate(free)
+                  if (b.shape, b.dtype) == (a.shape, a.dtype)), None)
+        if j is None:
+            unusable.append(f"{a.dtype.name}[{','.join(map(str, a.shape))}]")
+        else:
+            aliases[n + k] = free.pop(j)[0]
+    if unusable:
+        warnings.warn(f"Some donated buffers were not usable: "
+                      f"{', '.join(unusable)}.\nSee an explanation at "
+                      f"https://docs.jax.dev/en/latest/faq.html#buffer-"
+                      f"donation.", stacklevel=6)  # the user's jit call
+    if not aliases:
+        return
+    module = traced.module
+    with module.context:
+        main = next(op for op in module.body.operations
+                    if ir.StringAttr(op.attributes["sym_name"]).value
+                    == "main")
+        i32 = ir.IntegerType.get_signless(32)
+        n_args = len(ir.FunctionType(ir.TypeAttr(
+            main.attributes["function_type"]).value).inputs)
+        main.attributes["arg_attrs"] = ir.ArrayAttr.get([
+            ir.DictAttr.get({"tf.aliasing_output": ir.IntegerAttr.get(
+                i32, aliases[i])} if i in aliases else {})
+            for i in range(n_args)])
 
 
 def _captured_first(traced):
@@ -724,13 +825,26 @@ class Lowered:
         return public
 
 
+@contextlib.contextmanager
+def disable_jit(disable=True):
+    """Within this block (on this thread), jitted functions run their
+    Python code op by op, as JAX's disable_jit."""
+    old = runtime.swap_disable_jit(bool(disable))
+    try:
+        yield
+    finally:
+        runtime.swap_disable_jit(old)
+
+
 def jit(fun=None, *, static_argnums=(), static_argnames=(), inline=False,
-        **unused):
+        donate_argnums=(), donate_argnames=(), **unused):
     if fun is None:
         return functools.partial(jit, static_argnums=static_argnums,
                                  static_argnames=static_argnames,
-                                 inline=inline)
-    return JitFunction(fun, static_argnums, static_argnames, inline).public()
+                                 inline=inline, donate_argnums=donate_argnums,
+                                 donate_argnames=donate_argnames)
+    return JitFunction(fun, static_argnums, static_argnames, inline,
+                       donate_argnums, donate_argnames).public()
 
 
 class IR:

@@ -85,6 +85,10 @@ def _value(self):
     """The host copy of the array (numpy, read-only), made once."""
     v = self._npy_value
     if v is None:
+        if self.is_deleted():
+            a = self.aval
+            raise RuntimeError(f"Array has been deleted with shape="
+                               f"{a.dtype.name}[{','.join(map(str, a.shape))}].")
         v = runtime.to_numpy(self)
         self._npy_value = v
     return v
@@ -177,6 +181,8 @@ _METHODS = {
     "item": lambda self, *args: _value(self).item(*args),
     "tolist": lambda self: _value(self).tolist(),
     "copy_to_host_async": lambda self: None,
+    "sharding": property(lambda self: self._sharding),
+    "devices": lambda self: set(self._sharding.device_set),
 }
 
 
@@ -185,10 +191,23 @@ _METHODS = {
 # ---------------------------------------------------------------------------
 
 _MISSING = object()
-# jaxlib's own attributes (never replaced) and class machinery.
-_NATIVE = frozenset(ArrayImpl.__dict__) | {
-    "__weakref__", "__annotations__", "__module__", "__doc__", "__dict__",
-    "__init__", "__new__", "__qualname__", "__slots__"}
+
+
+# The kinds of attributes jaxlib's C++ (nanobind) defines on ArrayImpl;
+# its properties wrap C++ getters of these kinds too.
+_CPP_KINDS = frozenset({"nb_method", "nb_func", "builtin_function_or_method",
+                        "wrapper_descriptor", "getset_descriptor",
+                        "method_descriptor", "member_descriptor"})
+
+
+def _defined_in_cpp(value):
+    """Whether a class attribute is jaxlib's own (not set from Python by
+    jxp or JAX)."""
+    if isinstance(value, property):
+        value = value.fget
+    return type(value).__name__ in _CPP_KINDS
+
+
 _ours = {}       # name -> jxp's attribute
 _theirs = {}     # name -> another library's attribute
 _installed = {}  # name -> what jxp put in ArrayImpl.__dict__
@@ -231,6 +250,13 @@ class _Shared:
         # object (copy.copy's __copy__, numpy's lookups).
         return self.__get__(obj, type(obj))(*args, **kwargs)
 
+
+# jaxlib's own attributes (never replaced) and class machinery.
+_NATIVE = frozenset(
+    name for name, value in ArrayImpl.__dict__.items()
+    if _defined_in_cpp(value)) | {
+    "__weakref__", "__annotations__", "__module__", "__doc__", "__dict__",
+    "__init__", "__new__", "__qualname__", "__slots__"}
 
 def _put(name):
     ours = _ours.get(name, _MISSING)
@@ -293,22 +319,31 @@ class _JaxWatcher(importlib.abc.MetaPathFinder):
     """Finds nothing itself: wraps the loaders of `jax` and its modules so
     that ArrayImpl is merged as soon as JAX has set its attributes."""
 
+    is_jxp_watcher = True
+    _busy = threading.local()
+
     def find_spec(self, name, path, target=None):
-        if name != "jax" and not name.startswith("jax."):
+        if name != "jax" and not name.startswith("jax.") or getattr(
+                self._busy, "on", False):
             return None
-        for finder in sys.meta_path:
-            if finder is self or not hasattr(finder, "find_spec"):
-                continue
-            spec = finder.find_spec(name, path, target)
-            if spec is not None:
-                if spec.loader is not None and hasattr(spec.loader,
-                                                       "exec_module"):
-                    spec.loader = _AfterImport(spec.loader)
-                return spec
-        return None
+        self._busy.on = True  # other finders may import in turn
+        try:
+            for finder in sys.meta_path:
+                if getattr(finder, "is_jxp_watcher", False) or not hasattr(
+                        finder, "find_spec"):
+                    continue
+                spec = finder.find_spec(name, path, target)
+                if spec is not None:
+                    if spec.loader is not None and hasattr(spec.loader,
+                                                           "exec_module"):
+                        spec.loader = _AfterImport(spec.loader)
+                    return spec
+            return None
+        finally:
+            self._busy.on = False
 
 
 install(_METHODS)
 _sync()  # JAX imported before jxp
-if not any(isinstance(f, _JaxWatcher) for f in sys.meta_path):
+if not any(getattr(f, "is_jxp_watcher", False) for f in sys.meta_path):
     sys.meta_path.insert(0, _JaxWatcher())

@@ -123,9 +123,14 @@ def _ensure_jit_state():
                 hook = _jax.config.Config("jax_post_hook", None)
                 key = _jax.config.Config("jxp_trace_key", None,
                                          include_in_jit_key=True)
+                # jxp's disable_jit is its own (JAX's import replaces
+                # jaxlib's): part of every key, so that no cached program
+                # runs while it is on, and read by jit's cache miss.
+                jxp_disable = _jax.config.Config("jxp_disable_jit", False,
+                                                 include_in_jit_key=True)
                 _jax.jax_jit.set_disable_jit_state(disable)
                 _jax.jax_jit.set_post_hook_state(hook)
-                _jit_configs = {"disable_jit": disable, "trace_key": key}
+                _jit_configs = {"disable_jit": jxp_disable, "trace_key": key}
     return _jit_configs
 
 
@@ -135,12 +140,15 @@ def set_jit_key(value) -> None:
     _ensure_jit_state()["trace_key"].set_global(value)
 
 
-def set_disable_jit(value: bool) -> bool:
-    """Sets jaxlib's disable-jit state; returns the previous value."""
-    cfg = _ensure_jit_state()["disable_jit"]
-    old = cfg.get_global()
-    cfg.set_global(bool(value))
-    return old
+def swap_disable_jit(value):
+    """Sets this thread's jxp disable-jit state (jxp's jit functions then
+    call their Python function directly); returns the previous one, to
+    pass back."""
+    return _ensure_jit_state()["disable_jit"].swap_local(value)
+
+
+def jit_disabled() -> bool:
+    return bool(_ensure_jit_state()["disable_jit"].value)
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,3 @@
+"""jax.experimental: the parts jxp has (compilation_cache)."""
+
+from . import compilation_cache  # noqa: F401

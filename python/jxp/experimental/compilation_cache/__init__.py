@@ -1,0 +1,3 @@
+"""jax.experimental.compilation_cache."""
+
+from . import compilation_cache  # noqa: F401
