@@ -5,7 +5,7 @@ import builtins
 import numpy as np
 
 from ._src import dtypes
-from ._src.core import abstractify, is_array_like, rebind_aval
+from ._src.core import Tracer, abstractify, is_array_like, rebind_aval
 from ._src.lax import (  # noqa: F401
     GatherDimensionNumbers, ScatterDimensionNumbers)
 from ._src import lax as _p
@@ -23,6 +23,14 @@ def _broadcast_operands(args):
     """JAX's implicit broadcasting in lax's n-ary ops: rank-0 operands, and
     size-1 dimensions among operands of equal rank. Anything else is left
     for the shape rule to reject."""
+    # Fast path: tracers of one shape (traced jnp functions) need nothing.
+    if args and type(args[0]) is Tracer:
+        shape = args[0].aval.shape
+        for a in args:
+            if type(a) is not Tracer or a.aval.shape != shape:
+                break
+        else:
+            return args
     avals = [abstractify(a) for a in args]
     shapes = [a.shape for a in avals]
     if builtins.all(s == shapes[0] for s in shapes):

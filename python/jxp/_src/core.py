@@ -20,7 +20,6 @@ from jaxlib.mlir.dialects import func as func_d
 from . import config, dtypes, errors, runtime
 from .array import base_of, from_buffer, is_array, is_foreign_array
 from .avals import ShapedArray  # noqa: F401 (re-exported)
-from .._mlir import jxp as jxp_ops
 
 
 # ---------------------------------------------------------------------------
@@ -43,7 +42,7 @@ class _TraceState(threading.local):
         self.frames = []
         self.ctx = None
         self.traces = 0
-        self.types = {}       # (shape, dtype) -> RankedTensorType of ctx
+        self.types = {}       # aval -> RankedTensorType of ctx
         self.locations = {}   # (file, line) -> Location of ctx
         self.in_rules = set()  # ids of custom_jvp/vjp functions being traced
 
@@ -118,12 +117,13 @@ def _element_type(dtype):
 
 
 def mlir_type(aval):
-    key = (aval.shape, aval.dtype)
+    # Keyed by the aval itself (its hash is precomputed; weak and strong
+    # avals are two entries of one type).
     cache = _state.types
-    t = cache.get(key)
+    t = cache.get(aval)
     if t is None:
         t = ir.RankedTensorType.get(aval.shape, _element_type(aval.dtype))
-        cache[key] = t
+        cache[aval] = t
     return t
 
 
@@ -150,11 +150,30 @@ def dense_attr(value, aval):
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# co_filename -> whether it is a file of the jxp package: a dict lookup
+# instead of a string comparison per Python frame walked. (Cleared when it
+# grows large: code generated under ever new file names would fill it.)
+_in_package = {}
+_IN_PACKAGE_MAX = 4096
+
+
+def _is_package_file(filename):
+    if len(_in_package) >= _IN_PACKAGE_MAX:
+        _in_package.clear()
+    inside = _in_package[filename] = filename.startswith(_PACKAGE_DIR)
+    return inside
+
 
 def user_frame():
     """The innermost Python frame outside the jxp package."""
     f = sys._getframe(1)
-    while f is not None and f.f_code.co_filename.startswith(_PACKAGE_DIR):
+    in_package = _in_package
+    while f is not None:
+        inside = in_package.get(f.f_code.co_filename)
+        if inside is None:
+            inside = _is_package_file(f.f_code.co_filename)
+        if not inside:
+            break
         f = f.f_back
     return f
 
@@ -295,7 +314,10 @@ class Frame:
                      for a, v in zip(in_avals, self.block.arguments)]
         self.captured = []    # outer objects, in block-argument order
         self._captures = {}   # id(outer object) -> Tracer in this frame
-        self._constants = {}  # (value, aval) -> Tracer, for Python scalars
+        # Constants of scalars, made once per frame: (type, repr, aval),
+        # (bytes, aval) of splat and (type, value, aval) of scalar_splat
+        # -> Tracer.
+        self._constants = {}
         # Block argument position -> what the caller will pass there: a
         # concrete value, or a tracer of an enclosing frame. Known for the
         # inputs of eager transformations (`sources`, aligned with
@@ -365,13 +387,44 @@ class Frame:
             t = self._constants.get(key)
             if t is not None:
                 return t
-        attr = dense_attr(x, aval)
-        value = jxp_ops.ConstantOp(attr.type, attr, loc=user_location(),
-                                   ip=self.ip).result
-        t = Tracer(aval, value, self)
+        t = Tracer(aval, self._emit_constant(dense_attr(x, aval), aval), self)
         if scalar:
             self._constants[key] = t
         return t
+
+    def splat(self, value, aval):
+        """A constant of `aval` holding NumPy 0-d `value` (of aval.dtype) in
+        every element: one op per frame for each value and aval, however
+        often a Python scalar meets an array of that shape."""
+        # The bytes, not the value: 0.0 == -0.0, nan != nan.
+        key = (value.tobytes(), aval)
+        t = self._constants.get(key)
+        if t is None:
+            t = Tracer(aval, self._emit_constant(dense_attr(value, aval), aval),
+                       self)
+            self._constants[key] = t
+        return t
+
+    def scalar_splat(self, x, aval, to_numpy):
+        """splat of Python scalar `x` (`to_numpy(x, aval.dtype)`: its 0-d
+        value), found by the scalar itself where equal scalars are the same
+        constant (not 0.0 and -0.0, nor NaNs): no conversion when cached."""
+        tx = type(x)
+        if tx is int or tx is bool or (tx is float and x and x == x):
+            key = (tx, x, aval)
+            t = self._constants.get(key)
+            if t is None:
+                t = self._constants[key] = self.splat(
+                    to_numpy(x, aval.dtype), aval)
+            return t
+        return self.splat(to_numpy(x, aval.dtype), aval)
+
+    def _emit_constant(self, attr, aval):
+        # Operation.create directly: the generated builder's argument
+        # handling costs more than the op itself.
+        return ir.Operation.create(
+            "jxp.constant", results=[mlir_type(aval)],
+            attributes={"value": attr}, loc=user_location(), ip=self.ip).result
 
     def append_inputs(self, avals, values=()):
         """Adds unused trailing inputs to the finished function (`values`:
@@ -457,6 +510,9 @@ def abstractify(x):
     aval = getattr(x, "aval", None)
     if isinstance(aval, ShapedArray):
         return aval
+    if is_foreign_array(x):  # JAX's: its values are converted to jxp's
+        return ShapedArray(aval.shape, dtypes.canonicalize(aval.dtype),
+                           bool(getattr(aval, "weak_type", False)))
     # NumPy scalars first: np.float64 and np.complex128 subclass Python's
     # float and complex, but are strongly typed.
     if isinstance(x, (np.ndarray, np.generic)):
@@ -534,20 +590,24 @@ class Primitive:
 
     def bind(self, *args, **params):
         frames = _state.frames
-        frame = frames[-1] if frames else None
-        if frame is None:
+        if not frames:
             for a in args:
                 if isinstance(a, Tracer):
                     raise errors.UnexpectedTracerError(a)
             return _eager_apply(self, args, params)
-        tracers = [frame.lift(a) for a in args]
-        avals = [t.aval for t in tracers]
+        frame = frames[-1]
+        avals, values = [], []
+        for a in args:
+            if type(a) is not Tracer or a.frame is not frame:
+                a = frame.lift(a)
+            avals.append(a.aval)
+            values.append(a.value)
         out = self.abstract_eval(*avals, **params)
-        out_avals = out if self.multiple_results else [out]
-        values = self.lower(frame, user_location(), [t.value for t in tracers],
-                            avals, out_avals, **params)
-        outs = [Tracer(a, v, frame) for a, v in zip(out_avals, values)]
-        return outs if self.multiple_results else outs[0]
+        values = self.lower(frame, user_location(), values, avals,
+                            out if self.multiple_results else [out], **params)
+        if self.multiple_results:
+            return [Tracer(a, v, frame) for a, v in zip(out, values)]
+        return Tracer(out, values[0], frame)
 
 
 def rebind_aval(x, aval):

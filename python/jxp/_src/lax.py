@@ -64,12 +64,22 @@ def _accepts(kind, dtype):
 
 
 def _elementwise_rule(name, kind, result_dtype=None):
+    accepted = {}  # dtype -> _accepts(kind, dtype)
+
     def rule(*avals, **params):
         first = avals[0]
+        weak = True
         for a in avals:
-            if not _accepts(kind, a.dtype):
+            ok = accepted.get(a.dtype)
+            if ok is None:
+                ok = accepted[a.dtype] = _accepts(kind, a.dtype)
+            if not ok:
                 raise TypeError(f"{name} does not accept dtype {a.dtype.name}; "
                                 f"it needs {kind} arguments")
+            if not a.weak_type:
+                weak = False
+            if a is first:
+                continue
             if a.shape != first.shape:
                 raise TypeError(f"{name} got incompatible shapes for "
                                 f"broadcasting: "
@@ -78,17 +88,28 @@ def _elementwise_rule(name, kind, result_dtype=None):
                 raise TypeError(f"{name} requires arguments to have the same "
                                 f"dtypes, got "
                                 f"{', '.join(b.dtype.name for b in avals)}")
-        weak = all(a.weak_type for a in avals)
-        dtype = first.dtype if result_dtype is None else result_dtype
         # As in JAX, weakly typed inputs give a weakly typed result, bools
         # from comparisons included.
-        return ShapedArray(first.shape, dtype, weak)
+        if result_dtype is None:
+            # (Avals are immutable: the operand's serves when it fits.)
+            return first if weak == first.weak_type else ShapedArray(
+                first.shape, first.dtype, weak)
+        return ShapedArray(first.shape, result_dtype, weak)
     return rule
 
 
+_create = ir.Operation.create
+
+
 def _simple_lower(op_class):
+    # Operation.create with the result type of the shape rule (the
+    # operand's type for these ops): the generated builder's argument
+    # handling costs twice the op's creation.
+    name = op_class.OPERATION_NAME
+
     def lower(frame, loc, values, avals, out_avals, **params):
-        return [op_class(*values, loc=loc, ip=frame.ip).result]
+        return [_create(name, results=[mlir_type(out_avals[0])],
+                        operands=values, loc=loc, ip=frame.ip).result]
     return lower
 
 
@@ -207,10 +228,7 @@ def _select_rule(pred, on_true, on_false):
 def _typed_lower(op_class):
     """For ops whose builders would infer the result type: the jxp dialect
     is not registered in the Python context, so give the type."""
-    def lower(frame, loc, values, avals, out_avals, **params):
-        return [op_class(*values, results=[mlir_type(out_avals[0])], loc=loc,
-                         ip=frame.ip).result]
-    return lower
+    return _simple_lower(op_class)
 
 
 select_p = Primitive("select", _select_rule, _typed_lower(ops.SelectOp))
@@ -339,9 +357,11 @@ def _broadcast_in_dim_rule(x, shape, broadcast_dimensions):
 broadcast_in_dim_p = Primitive(
     "broadcast_in_dim", _broadcast_in_dim_rule,
     lambda frame, loc, values, avals, out_avals, shape, broadcast_dimensions: [
-        ops.BroadcastInDimOp(mlir_type(out_avals[0]), values[0],
-                             _dense_i64(broadcast_dimensions), loc=loc,
-                             ip=frame.ip).result])
+        _create(ops.BroadcastInDimOp.OPERATION_NAME,
+                results=[mlir_type(out_avals[0])], operands=values,
+                attributes={"broadcast_dimensions":
+                            _dense_i64(broadcast_dimensions)},
+                loc=loc, ip=frame.ip).result])
 
 
 def _reshape_rule(x, new_sizes):

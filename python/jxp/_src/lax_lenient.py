@@ -17,6 +17,11 @@ _PY_SCALARS = (bool, int, float, complex)
 
 def _scalars_like(args):
     """Python scalars among array operands take the first array's dtype."""
+    for a in args:
+        if isinstance(a, _PY_SCALARS):
+            break
+    else:  # no scalars (the common case): nothing to do
+        return args
     arrays = [a for a in args if not isinstance(a, _PY_SCALARS)]
     if not arrays or len(arrays) == len(args):
         return list(args)

@@ -132,6 +132,11 @@ def _weak_int(x):
 def _inexact(name, *args):
     """promote_args_inexact: JAX's common dtype, broadcast; integers and
     bools become the default float, keeping the weak type."""
+    # Fast path (traced sin(x), exp(x), ...): one inexact tracer is left
+    # as it is.
+    if len(args) == 1 and type(args[0]) is Tracer and _dt.is_inexact(
+            args[0].aval.dtype):
+        return [args[0]]
     # (A Python int reaches a jitted ufunc as a weakly typed int scalar.)
     if builtins.any(type(a) is int or _weak_int(a) for a in args):
         _check_arraylike(name, *args)

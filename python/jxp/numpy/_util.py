@@ -30,8 +30,12 @@ def _constant(value, dtype, weak_type=False):
     """A host value as an array of `dtype`: a constant when tracing, a
     device Array otherwise."""
     value = np.asarray(value, dtype)
-    if current_frame() is not None:
-        t = current_frame().constant(value)
+    frame = current_frame()
+    if frame is not None:
+        if value.ndim == 0:  # one op per frame for each scalar
+            return frame.splat(value, ShapedArray(
+                (), _dt.canonicalize(value.dtype), weak_type))
+        t = frame.constant(value)
         return rebind_aval(t, t.aval.update(weak_type=weak_type))
     return from_numpy(value, weak_type)
 
@@ -169,7 +173,12 @@ def astype(x, dtype):
 def _promote(name, *args):
     """Arguments converted to their common dtype (JAX's lattice) and
     broadcast to their common shape."""
-    # Fast path (eager dispatch): arrays that already agree need nothing.
+    frame = current_frame()
+    if frame is not None and len(args) == 2:
+        out = _promote_scalar_traced(frame, args)
+        if out is not None:
+            return out
+    # Fast path: arrays that already agree need nothing.
     first = getattr(args[0], "aval", None)
     # (Two weak bools, from comparing weak values, promote to a strong
     # one; a single argument is left as it is, as JAX's promote_dtypes.)
@@ -184,7 +193,7 @@ def _promote(name, *args):
     # Eagerly, a small strongly typed constant operand goes to the op as a
     # host array of the full shape: jaxlib's fast path transfers it in C++,
     # with no broadcast program and no transfer from Python.
-    host = (not weak and current_frame() is None
+    host = (not weak and frame is None
             and _size(shape_) <= _HOST_CONSTANT_SIZE)
     out = []
     for x, a in zip(args, avals):
@@ -197,6 +206,13 @@ def _promote(name, *args):
             if host:
                 out.append(np.full(shape_, x, dtype))
                 continue
+            if frame is not None:
+                value = np.asarray(x, dtype)
+                if value.ndim == 0:
+                    # A scalar: one constant of the full shape, shared by
+                    # every use in the frame (no broadcast op).
+                    out.append(_splat(frame, value, dtype, weak, shape_))
+                    continue
             x = _constant(x, dtype, weak)
         elif a.dtype != dtype:
             x = lax.convert_element_type(x, dtype)
@@ -209,6 +225,53 @@ def _promote(name, *args):
 
 
 _HOST_CONSTANT_SIZE = 4096
+_SCALAR_TYPES = frozenset((bool, int, float, complex))
+
+
+def _splat(frame, value, dtype, weak, shape):
+    """0-d NumPy `value` (of `dtype`) filling `shape`, as a constant of
+    `frame`: what _constant and broadcast_to make, in one op."""
+    return frame.splat(value, ShapedArray(shape, dtype, weak))
+
+
+def _promote_scalar_traced(frame, args):
+    """_promote of a tracer and a Python scalar whose promotion leaves the
+    tracer as it is (x * 2.0 on floats), or None for the general path."""
+    x, y = args
+    if type(x) is Tracer and type(y) in _SCALAR_TYPES:
+        t, s = x, y
+    elif type(y) is Tracer and type(x) in _SCALAR_TYPES:
+        t, s = y, x
+    else:
+        return None
+    a = t.aval
+    if type(s) is int and not -2**31 <= s < 2**31:
+        abstractify(s)  # the general path's range check of Python ints
+    key = (a.dtype, a.weak_type, type(s), _dt.x64())
+    promoted = _SCALAR_PROMOTIONS.get(key)
+    if promoted is None:
+        sa = abstractify(s)
+        promoted = _SCALAR_PROMOTIONS[key] = _dt.promote(
+            (a.dtype, a.weak_type), (sa.dtype, sa.weak_type))
+    if promoted[0] != a.dtype or promoted[1] != a.weak_type:
+        return None
+    # The promoted aval is the tracer's: the constant has it too.
+    c = frame.scalar_splat(s, a, _scalar_value)
+    return [t, c] if t is x else [c, t]
+
+
+# (tracer dtype, weak type, Python scalar type, x64) -> _dt.promote's
+# result: a few dozen entries at most.
+_SCALAR_PROMOTIONS = {}
+
+
+def _scalar_value(x, dtype):
+    """Python scalar `x` as a 0-d NumPy array of `dtype`, as _promote
+    converts it."""
+    if type(x) is int and _dt.is_int(dtype):
+        # A Python int converts to an integer dtype with wraparound.
+        x = np.asarray(x).astype(dtype)
+    return np.asarray(x, dtype)
 
 
 def _size(shape):
