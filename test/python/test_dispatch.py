@@ -341,3 +341,38 @@ def test_x64_flags_that_disagree_keep_results_right():
             assert out.dtype == np.float32
     finally:
         jax.config.update("jax_enable_x64", old)
+
+
+def test_jxp_takes_jax_arrays_as_values():
+    """A JAX array passed to jxp is a value like a numpy array (its buffer
+    belongs to JAX's client, never passed to a jxp program)."""
+    j = jnp.arange(3.0)
+    for out in (xnp.sin(j), jxp.jit(lambda a: a * 2)(j), xnp.asarray(j),
+                xnp.ones(3) + j, jxp.grad(lambda a: (a ** 2).sum())(j)):
+        assert isinstance(out, jxp.Array)
+    assert_same(jxp.jit(lambda a: a * 2)(j), j * 2)
+
+
+def test_jxp_never_imports_jax():
+    """jaxlib imports `jax` behind the caller's back on some paths (design.md
+    section 6); none of jxp's dispatch takes them."""
+    code = """
+import sys
+import jxp, jxp.numpy as jnp
+x = jnp.arange(6.0).reshape(2, 3)
+f = jxp.jit(lambda a, s: jnp.tanh(a @ a.T) * s, donate_argnums=())
+for s in (1.0, 2.0):
+    y = f(x, s)
+y = x * 2 + 1
+g = jxp.grad(lambda a: (a ** 2).sum())(x)
+v = jxp.vmap(lambda r: r.sum())(x)
+z = jxp.jit(lambda a: a + 1, donate_argnums=0)(jnp.ones(3))
+print(repr(y), g.sum(), v, float(z[0]), y.sharding, x.devices())
+bad = [m for m in sys.modules if m == "jax" or m.startswith("jax.")]
+assert not bad, bad
+print("ok")
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().endswith("ok")

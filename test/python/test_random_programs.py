@@ -637,13 +637,6 @@ KNOWN_DIFFERENCES = {
         example(False, [("scalar", "float32", (), 1)],
                 [("jnp.multiply", (0, ("const", 0.5)), ()),
                  ("x ** y", (1, 0), ())])),
-    "a bool numerator of an inexact division: XLA rewrites JAX's "
-    "convert(bool) / c into a select (False / 0 is 0, False / -3 is +0); "
-    "jxp's program keeps IEEE's NaN and -0": (
-        _node_on({"jnp.divide", "jnp.true_divide", "x / y"},
-                 lambda av: _is_bool(av[0]), "values differ"),
-        example(False, [("array", "bool", (4,), 3)],
-                [("jnp.divide", (0, ("const", 0)), ())])),
     "JAX's eager grad and its jit(grad) disagree, and jxp agrees with "
     "jit(grad): NaN cotangents meeting zeros (a max/min reduction's mask, "
     "an integer power's zero exponent), which JAX's op-by-op eager grad "

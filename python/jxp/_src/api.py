@@ -218,7 +218,7 @@ class Compiled:
         self._fastpath = None
 
     def execute_flat(self, flat_args):
-        bufs = [x if type(x) is ArrayImpl else _to_buffer(x, a)
+        bufs = [x if is_array(x) else _to_buffer(x, a)
                 for x, a in zip(flat_args, self.in_avals)]
         return self._execute(self.captured + bufs).consume_with_handlers(
             self._handlers)
@@ -307,7 +307,7 @@ class LRUCache:
 
 
 def _to_buffer(x, aval):
-    if type(x) is ArrayImpl:
+    if is_array(x):
         return x
     return runtime.device_put(np.asarray(x, dtype=aval.dtype))
 

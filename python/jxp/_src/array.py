@@ -87,8 +87,9 @@ def _value(self):
     if v is None:
         if self.is_deleted():
             a = self.aval
+            dims = ",".join(map(str, a.shape))
             raise RuntimeError(f"Array has been deleted with shape="
-                               f"{a.dtype.name}[{','.join(map(str, a.shape))}].")
+                               f"{a.dtype.name}[{dims}].")
         v = runtime.to_numpy(self)
         self._npy_value = v
     return v
@@ -257,6 +258,7 @@ _NATIVE = frozenset(
     if _defined_in_cpp(value)) | {
     "__weakref__", "__annotations__", "__module__", "__doc__", "__dict__",
     "__init__", "__new__", "__qualname__", "__slots__"}
+
 
 def _put(name):
     ours = _ours.get(name, _MISSING)
