@@ -20,7 +20,7 @@ from jaxlib import _jax
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
-from . import core, dtypes, errors, runtime, tree_util
+from . import core, errors, runtime, tree_util
 from .array import Array, ArrayImpl, from_numpy, is_array
 from .config import config
 from .core import Frame, Tracer, abstractify, frame_scope
@@ -845,6 +845,25 @@ def jit(fun=None, *, static_argnums=(), static_argnames=(), inline=False,
                                  donate_argnames=donate_argnames)
     return JitFunction(fun, static_argnums, static_argnames, inline,
                        donate_argnums, donate_argnames).public()
+
+
+def jit_library(fun=None, **kwargs):
+    """jit(fun, inline=True) for jxp's own functions that users call both
+    eagerly and under traces (jnp's ufuncs, matmul): eagerly, jaxlib's
+    fast path runs one compiled program per signature; under a trace, fun
+    is called at once, without first letting jaxlib try its cache (2 us
+    per op of tracing)."""
+    if fun is None:
+        return functools.partial(jit_library, **kwargs)
+    fast = jit(fun, inline=True, **kwargs)
+    state = core.trace_state()
+
+    @functools.wraps(fun)
+    def call(*args, **kw):
+        if state.frames:
+            return fun(*args, **kw)
+        return fast(*args, **kw)
+    return call
 
 
 class IR:

@@ -50,6 +50,12 @@ class _TraceState(threading.local):
 _state = _TraceState()
 
 
+def trace_state():
+    """The per-thread tracing state (its `frames` are non-empty while this
+    thread traces)."""
+    return _state
+
+
 def context():
     """This thread's MLIR context for building jxp modules."""
     ctx = _state.ctx

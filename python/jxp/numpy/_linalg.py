@@ -2,7 +2,6 @@
 diagonals."""
 
 import builtins
-import functools
 import operator
 import string
 
@@ -10,7 +9,7 @@ import numpy as np
 
 from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
-from .._src.api import jit
+from .._src.api import jit_library
 from .._src.core import abstractify
 from . import _ufuncs
 from ._ufuncs import multiply
@@ -52,8 +51,7 @@ def _dot_general(a, b, dims, weak):
     return _keep_weak(lax.dot_general(a, b, dims), weak)
 
 
-@functools.partial(jit, inline=True,
-                   static_argnames=("precision", "preferred_element_type"))
+@jit_library(static_argnames=("precision", "preferred_element_type"))
 def matmul(a, b, *, precision=None, preferred_element_type=None):
     _check_arraylike("matmul", a, b)
     for i, x in enumerate((a, b)):

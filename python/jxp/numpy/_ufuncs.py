@@ -13,7 +13,6 @@ for 0-d weak inputs (`_weak_if_0d`).
 """
 
 import builtins
-import functools
 import operator
 
 import ml_dtypes
@@ -22,8 +21,8 @@ import numpy as np
 from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
 from .._src.ad import custom_jvp
-from .._src.api import jit
-from .._src.core import Tracer, abstractify, current_frame, rebind_aval
+from .._src.api import jit_library
+from .._src.core import Tracer, abstractify, rebind_aval
 from ._util import (
     _broadcast_shapes_or_type_error, _check_arraylike, _constant, _filled,
     _keep_weak, _promote, asarray, astype, broadcast_to, operator_index)
@@ -97,18 +96,7 @@ def _weak_if_0d(x, weak, *like):
 def _fused(*static_argnames):
     """Runs a composite function as one program when called eagerly (jit
     of it, cached per signature); inlines it when tracing."""
-    def deco(fn):
-        jitted = []
-
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            if current_frame() is not None:
-                return fn(*args, **kwargs)
-            if not jitted:
-                jitted.append(jit(fn, static_argnames=static_argnames))
-            return jitted[0](*args, **kwargs)
-        return wrapper
-    return deco
+    return jit_library(static_argnames=static_argnames)
 
 
 def _arraylike(name, *args):
@@ -255,7 +243,7 @@ def _ufunc(name, prim_fn, kind=None):
     f.__name__ = name
     # Eagerly, one compiled program per signature, called from jaxlib's
     # C++ fast path (as JAX's ufuncs); inside a trace, inlined.
-    return jit(f, inline=True)
+    return jit_library(f)
 
 
 add = _ufunc("add", lambda x, y: lax.bitwise_or(x, y)

@@ -7,7 +7,7 @@ import numpy as np
 
 from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
-from .._src.array import Array, from_numpy
+from .._src.array import from_numpy
 from .._src.core import (
     ShapedArray, Tracer, abstractify, current_frame, is_array_like,
     rebind_aval)
