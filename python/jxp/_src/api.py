@@ -430,9 +430,11 @@ def device_put(x, device=None):
 
 
 def block_until_ready(tree):
-    for leaf in tree_util.tree_leaves(tree):
-        if is_array(leaf):
-            leaf.block_until_ready()
+    """Waits until every array of `tree` is computed (one wait for all, in
+    C++, as JAX's); returns `tree`."""
+    arrays = [x for x in tree_util.tree_leaves(tree) if is_array(x)]
+    if arrays:
+        _jax.batched_block_until_ready(arrays)
     return tree
 
 
