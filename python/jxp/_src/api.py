@@ -538,7 +538,7 @@ class JitFunction:
         self._no_statics = not (self._static_nums or self._static_names)
         # Negative static positions left (a *args function): jaxlib would
         # key those arguments as dynamic ones, so no fast path.
-        self._fastpath = all(i >= 0 for i in self._static_nums)
+        self._fastpath_allowed = all(i >= 0 for i in self._static_nums)
         self._cache = _jit_cache_for(fun)
 
     def _split(self, args, kwargs):
@@ -623,7 +623,7 @@ class JitFunction:
             return self.fun(*args, **kwargs), None
         compiled = self._compiled(flat, in_tree, statics, args, kwargs)
         out = compiled.call_flat(flat)
-        return out, (compiled.fastpath() if self._fastpath and
+        return out, (compiled.fastpath() if self._fastpath_allowed and
                      _fastpath_ok(flat) else None)
 
     def cache_miss(self, *args, **kwargs):

@@ -31,9 +31,12 @@ jaxlib behaviour this module relies on or works around (jaxlib 0.10.2):
   ourselves, on that error path only.  ``LoadedExecutable.serialize`` and
   ``Client.deserialize_executable`` are what JAX's compilation cache uses.
 * ``batched_device_put`` needs a sharding whose Python class provides
-  ``memory_kind`` and ``_to_xla_hlo_sharding``.  JAX grafts those onto the C++
-  ``SingleDeviceSharding`` class; we subclass it instead, so that importing
-  ``jax`` in the same process (e.g. in tests) cannot conflict with us.
+  ``memory_kind`` and ``_to_xla_hlo_sharding``.  JAX sets those on the C++
+  ``SingleDeviceSharding`` class when imported; jxp sets the ones still
+  missing, with the same meaning, and uses plain C++ shardings: the jit fast
+  path compares those in C++ (a Python subclass cost 0.4 us per call).
+* The arrays made here carry a jxp ``ShapedArray`` as their aval (avals.py):
+  that is what makes them jxp's arrays (array.py).
 """
 
 from __future__ import annotations
