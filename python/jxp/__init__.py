@@ -31,5 +31,30 @@ from ._src.checkpoint import (  # noqa: F401,E402
 __version__ = "0.1.0"
 
 
-def devices():
+def devices(backend=None):
+    """The devices of the process (CPU devices: jax_num_cpu_devices)."""
     return _runtime.devices()
+
+
+def local_devices(process_index=None, backend=None):
+    return _runtime.devices()
+
+
+def device_count(backend=None):
+    return len(_runtime.devices())
+
+
+def local_device_count(backend=None):
+    return len(_runtime.devices())
+
+
+def process_index(backend=None):
+    return 0
+
+
+def process_count(backend=None):
+    return 1
+
+
+def default_backend():
+    return "cpu"

@@ -68,6 +68,8 @@ class Config:
         "jax_compilation_cache_dir": (None, _to_optional_path, False),
         "jax_compilation_cache_max_size": (-1, _to_int, False),
         "jax_persistent_cache_min_compile_time_secs": (1.0, _to_float, False),
+        # CPU devices of the process (before the first computation).
+        "jax_num_cpu_devices": (-1, _to_int, False),
         # jxp's own: snapshot slots per level for reverse mode through
         # lax.while_loop (see lax.while_loop).
         "jxp_while_loop_snapshots": (64, _to_int, True),
@@ -86,6 +88,7 @@ class Config:
         self._values = values
         self.trace_key = self._trace_key()
         runtime.set_jit_key(self.trace_key)
+        runtime.set_num_cpu_devices(values["jax_num_cpu_devices"])
         if values["jax_enable_x64"]:
             runtime.set_x64(True)
         self._apply_cache()
@@ -108,12 +111,16 @@ class Config:
         value = self._flags[name][1](name, value)
         if name == "jax_enable_x64" and value != self._values[name]:
             _check_not_tracing(name, value)
+        if name == "jax_num_cpu_devices":
+            runtime.set_num_cpu_devices(value)  # raises once too late
         self._values[name] = value
         self.trace_key = self._trace_key()
         runtime.set_jit_key(self.trace_key)
         if name == "jax_enable_x64":
             runtime.set_x64(value)
-        elif not self._flags[name][2]:
+        elif name.startswith("jax_compilation_cache") or name in (
+                "jax_enable_compilation_cache",
+                "jax_persistent_cache_min_compile_time_secs"):
             self._apply_cache()
 
     def __setattr__(self, name, value):

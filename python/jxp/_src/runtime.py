@@ -181,13 +181,34 @@ def _make_client():
             # (for JAX's debugging aids, which jxp does not use); with it on,
             # each execution leaves ~60 bytes behind for good.
             _jax.set_tracebacks_enabled(False)
-            c = _xc.make_cpu_client()
+            c = _xc.make_cpu_client(
+                num_devices=_num_cpu_devices if _num_cpu_devices > 0
+                else None)
             devs = list(c.local_devices())
             _devices = devs
             _device = devs[0]
             _device_list = _xc.DeviceList((devs[0],))
             _client = c
         return _client
+
+
+# CPU devices of the client (jax_num_cpu_devices; -1: jaxlib's default,
+# which XLA_FLAGS=--xla_force_host_platform_device_count=N sets).
+_num_cpu_devices = -1
+
+
+def set_num_cpu_devices(n: int) -> None:
+    """The number of CPU devices of the client, before it exists (JAX's
+    RuntimeError after, unless the number is unchanged)."""
+    global _num_cpu_devices
+    with _lock:
+        if _client is not None and n != _num_cpu_devices:
+            raise RuntimeError(
+                "jax_num_cpu_devices config should be updated before "
+                "backends are initialized i.e. before any JAX operation is "
+                "executed. You should initialize this config immediately "
+                "after `import jax`.")
+        _num_cpu_devices = int(n)
 
 
 def devices() -> list:
