@@ -24,6 +24,7 @@ from ._src import runtime as _runtime
 from . import lax, nn, numpy  # noqa: F401
 from . import random  # noqa: F401
 from . import experimental, sharding  # noqa: F401
+from ._src.mesh import PartitionSpec as P, make_mesh  # noqa: F401
 from . import custom_derivatives  # noqa: F401
 from ._src.checkpoint import (  # noqa: F401,E402
     checkpoint, checkpoint_policies, remat)

@@ -42,3 +42,49 @@ def test_num_cpu_devices_from_the_environment():
                "jxp.config.jax_num_cpu_devices)",
                env={"JAX_NUM_CPU_DEVICES": "3"})
     assert out.split() == ["3", "3"]
+
+
+def test_meshes_and_partition_specs_as_jax():
+    """Mesh, make_mesh, AxisType and PartitionSpec print and compare as
+    JAX's (8 CPU devices)."""
+    code = """
+import numpy as np
+import jax, jxp
+for lib in (jax, jxp):
+    lib.config.update("jax_num_cpu_devices", 8)
+
+def describe(lib):
+    S = lib.sharding
+    P = S.PartitionSpec
+    out = [repr(P("x", None, ("y", "z"))), repr(P()), len(P("x", None)),
+           P("x", None) == P("x"), P("x") == ("x",),
+           hash(P("x", ["y"])) == hash(P("x", ("y",))),
+           repr(list(S.AxisType)), repr(lib.P("a"))]
+    m = lib.make_mesh((4, 2), ("x", "y"))
+    out += [repr(m), dict(m.shape), m.shape_tuple, m.size, m.axis_sizes,
+            m.axis_names, m.device_ids.tolist(), m.explicit_axes,
+            m.auto_axes, m.empty, m.devices.shape,
+            [d.id for d in m.devices.flat],
+            m == lib.make_mesh((4, 2), ("x", "y")),
+            hash(m) == hash(lib.make_mesh((4, 2), ("x", "y"))),
+            m == lib.make_mesh((4, 2), ("x", "y"),
+                               axis_types=(S.AxisType.Auto,) * 2)]
+    m2 = S.Mesh(np.array(lib.devices()).reshape(2, 4), ("a", "b"))
+    out += [repr(m2), m2.auto_axes, repr(lib.make_mesh((3,), "x"))]
+    for bad in [lambda: lib.make_mesh((16,), ("x",)),
+                lambda: lib.make_mesh((4, 2), ("x",)),
+                lambda: S.Mesh(np.array(lib.devices()), ("x", "y"))]:
+        try:
+            bad()
+            out.append("no error")
+        except Exception as e:
+            out.append((type(e).__name__, str(e)))
+    return out
+
+got, want = describe(jxp), describe(jax)
+for g, w in zip(got, want):
+    assert g == w, (g, w)
+assert len(got) == len(want)
+print("ok")
+"""
+    assert _run(code).strip() == "ok"

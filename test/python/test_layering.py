@@ -24,7 +24,7 @@ LAYERS = [
                  "jxp._src.avals",
                  "jxp._src.errors", "jxp._src.tree_util"]),
     ("dtypes/config", ["jxp._src.dtypes", "jxp._src.config"]),
-    ("core", ["jxp._src.core", "jxp._src.array"]),
+    ("core", ["jxp._src.core", "jxp._src.array", "jxp._src.mesh"]),
     ("primitives", ["jxp._src.lax"]),
     ("api/ad", ["jxp._src.api", "jxp._src.ad", "jxp._src.batching"]),
     # jxp.lax.linalg and the threefry PRNG are built from jxp.lax's functions.
