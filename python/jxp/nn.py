@@ -16,7 +16,8 @@ from ._src import dtypes as _dt
 from ._src.ad import custom_jvp, stop_gradient
 from ._src.core import Tracer, abstractify
 from ._src.errors import ConcretizationTypeError
-from .numpy._ufuncs import _check_arraylike, _fused, _inexact
+from ._src.api import jit_library
+from .numpy._ufuncs import _check_arraylike, _inexact
 
 __all__ = [
     'relu', 'relu6', 'sigmoid', 'log_sigmoid', 'softplus', 'soft_sign', 'silu',
@@ -37,24 +38,24 @@ def _arraylike(name, x):
 # ---------------------------------------------------------------------------
 
 
-@_fused()
+@jit_library
 def identity(x):
     return _arraylike("identity", x)
 
 
-@_fused()
+@jit_library
 def tanh(x):
     return jnp.tanh(x)
 
 
-@_fused()
+@jit_library
 def sigmoid(x):
     """1 / (1 + exp(-x)): lax.logistic, floats only (as JAX)."""
     return lax.logistic(x)
 
 
 @custom_jvp
-@_fused()
+@jit_library
 def relu(x):
     """max(x, 0); its derivative at 0 is 0 (a custom JVP, as in JAX)."""
     return jnp.maximum(x, 0)
@@ -64,7 +65,7 @@ relu.defjvps(lambda g, ans, x: lax.select(x > 0, g, jnp.zeros_like(g)))
 
 
 @custom_jvp
-@_fused()
+@jit_library
 def relu6(x):
     return jnp.minimum(jnp.maximum(x, 0), 6.0)
 
@@ -73,26 +74,26 @@ relu6.defjvps(lambda g, ans, x: lax.select((x > 0) & (x < 6), g,
                                            jnp.zeros_like(g)))
 
 
-@_fused()
+@jit_library
 def softplus(x):
     """log(1 + exp(x)), stable for large |x|."""
     return jnp.logaddexp(x, 0)
 
 
-@_fused()
+@jit_library
 def log_sigmoid(x):
     """log(sigmoid(x)) = -softplus(-x)."""
     x = _arraylike("log_sigmoid", x)
     return -softplus(-x)
 
 
-@_fused()
+@jit_library
 def soft_sign(x):
     x = _arraylike("soft_sign", x)
     return x / (jnp.abs(x) + 1)
 
 
-@_fused()
+@jit_library
 def silu(x):
     """x * sigmoid(x)."""
     x = _arraylike("silu", x)
@@ -102,7 +103,7 @@ def silu(x):
 swish = silu
 
 
-@_fused("approximate")
+@jit_library(static_argnames=("approximate",))
 def gelu(x, approximate=True):
     """The Gaussian error linear unit: x * Phi(x), by default with the tanh
     approximation (as JAX)."""
@@ -121,18 +122,18 @@ def gelu(x, approximate=True):
     return jnp.asarray(0.5 * x * (1 + erf(x * sqrt_half)), dtype=dtype)
 
 
-@_fused()
+@jit_library
 def hard_tanh(x):
     x = _arraylike("hard_tanh", x)
     return jnp.where(x > 1, 1, jnp.where(x < -1, -1, x))
 
 
-@_fused()
+@jit_library
 def hard_sigmoid(x):
     return relu6(x + 3.0) / 6.0
 
 
-@_fused()
+@jit_library
 def hard_silu(x):
     x = _arraylike("hard_silu", x)
     return x * hard_sigmoid(x)
@@ -141,56 +142,56 @@ def hard_silu(x):
 hard_swish = hard_silu
 
 
-@_fused()
+@jit_library
 def leaky_relu(x, negative_slope=1e-2):
     x = _arraylike("leaky_relu", x)
     return jnp.where(x >= 0, x, negative_slope * x)
 
 
-@_fused()
+@jit_library
 def elu(x, alpha=1.0):
     x = _arraylike("elu", x)
     return jnp.where(x > 0, x, alpha * jnp.expm1(jnp.where(x > 0, 0.0, x)))
 
 
-@_fused()
+@jit_library
 def celu(x, alpha=1.0):
     return jnp.maximum(x, 0.0) + alpha * jnp.expm1(jnp.minimum(x, 0.0) / alpha)
 
 
-@_fused()
+@jit_library
 def selu(x):
     alpha = 1.6732632423543772848170429916717
     scale = 1.0507009873554804934193349852946
     return scale * elu(x, alpha)
 
 
-@_fused()
+@jit_library
 def mish(x):
     x = _arraylike("mish", x)
     return x * jnp.tanh(softplus(x))
 
 
-@_fused()
+@jit_library
 def squareplus(x, b=4):
     _check_arraylike("squareplus", x, b)
     x, b = jnp.asarray(x), jnp.asarray(b)
     return (x + jnp.sqrt(jnp.square(x) + b)) / 2
 
 
-@_fused()
+@jit_library
 def sparse_plus(x):
     x = _arraylike("sparse_plus", x)
     return jnp.where(x <= -1.0, 0.0, jnp.where(x >= 1.0, x, (x + 1.0) ** 2 / 4))
 
 
-@_fused()
+@jit_library
 def sparse_sigmoid(x):
     return 0.5 * jnp.clip(x + 1.0, 0.0, 2.0)
 
 
 @custom_jvp
-@_fused()
+@jit_library
 def log1mexp(x):
     """log(1 - exp(-x)), accurate on both sides of log(2)."""
     x = _arraylike("log1mexp", x)
@@ -229,7 +230,7 @@ def _static_axis(axis):
     return tuple(axis) if isinstance(axis, list) else axis
 
 
-@_fused("axis")
+@jit_library(static_argnames=("axis",))
 def glu(x, axis=-1):
     """Gated linear unit: first half times sigmoid of the second."""
     x = _arraylike("glu", x)
@@ -288,7 +289,7 @@ def softmax(x, axis=-1, where=None):
     return _softmax(x, _static_axis(axis), where)
 
 
-@_fused("axis")
+@jit_library(static_argnames=("axis",))
 def _log_softmax(x, axis, where):
     x_max, x_safe = _softmax_parts("log_softmax", x, axis, where)
     shifted = x_safe - stop_gradient(x_max)
@@ -313,7 +314,7 @@ def _reduction_axes(x, axis):
     return _canonical_axes(axis, ndim)
 
 
-@_fused("axis", "keepdims", "return_sign")
+@jit_library(static_argnames=("axis", "keepdims", "return_sign"))
 def _logsumexp(a, axis, b, keepdims, return_sign, where):
     if where is not None:
         a = jnp.where(where, a, 0)
@@ -352,7 +353,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False,
                       builtins.bool(return_sign), where)
 
 
-@_fused("axis", "keepdims")
+@jit_library(static_argnames=("axis", "keepdims"))
 def _logmeanexp(x, axis, where, keepdims):
     lse = logsumexp(x, axis=axis, where=where, keepdims=keepdims)
     x = jnp.asarray(x)
@@ -372,7 +373,7 @@ def logmeanexp(x, axis=None, where=None, keepdims=False):
     return _logmeanexp(x, _static_axis(axis), where, builtins.bool(keepdims))
 
 
-@_fused("axis")
+@jit_library(static_argnames=("axis",))
 def _standardize(x, axis, mean, variance, epsilon, where):
     if mean is None:
         mean = jnp.mean(x, axis, keepdims=True, where=where)
@@ -390,7 +391,7 @@ def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5,
     return _standardize(x, _static_axis(axis), mean, variance, epsilon, where)
 
 
-@_fused("num_classes", "dtype", "axis")
+@jit_library(static_argnames=("num_classes", "dtype", "axis"))
 def _one_hot(x, num_classes, dtype, axis):
     xa = abstractify(x)
     if xa.dtype == _dt.bool_:

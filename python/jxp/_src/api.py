@@ -665,6 +665,12 @@ class JitFunction:
         return fn
 
 
+def _main_func(module):
+    """The @main func.func of a traced module (in its context)."""
+    return next(op for op in module.body.operations
+                if ir.StringAttr(op.attributes["sym_name"]).value == "main")
+
+
 def _mark_donated(traced, donated):
     """Lets XLA reuse donated inputs' buffers for outputs (as JAX: each
     donated input aliases the first unclaimed output of its shape and dtype;
@@ -689,9 +695,7 @@ def _mark_donated(traced, donated):
         return
     module = traced.module
     with module.context:
-        main = next(op for op in module.body.operations
-                    if ir.StringAttr(op.attributes["sym_name"]).value
-                    == "main")
+        main = _main_func(module)
         i32 = ir.IntegerType.get_signless(32)
         n_args = len(ir.FunctionType(ir.TypeAttr(
             main.attributes["function_type"]).value).inputs)
@@ -709,9 +713,7 @@ def _captured_first(traced):
         return traced
     module = traced.module
     with module.context, ir.Location.unknown():
-        body = next(op for op in module.body.operations
-                    if ir.StringAttr(op.attributes["sym_name"]).value
-                    == "main")
+        body = _main_func(module)
         body.attributes["sym_name"] = ir.StringAttr.get("main_body")
         body.attributes["sym_visibility"] = ir.StringAttr.get("private")
         ftype = ir.FunctionType(ir.TypeAttr(

@@ -29,7 +29,7 @@ ArrayImpl = _jax.ArrayImpl
 
 class _ArrayMeta(type):
     def __instancecheck__(cls, x):
-        return type(x) is ArrayImpl and type(x.aval) is ShapedArray
+        return is_array(x)
 
     def __subclasscheck__(cls, sub):
         return sub is ArrayImpl or type.__subclasscheck__(cls, sub)
@@ -155,12 +155,19 @@ def _unpickle(x):
     return from_numpy(np.asarray(x, dtype=dtypes.canonicalize(x.dtype)))
 
 
-_METHODS = {
+# What arrays and tracers (core.ArrayBase) both read from their aval.
+AVAL_VIEWS = {
     "shape": property(lambda self: self.aval.shape),
     "dtype": property(lambda self: self.aval.dtype),
     "ndim": property(lambda self: self.aval.ndim),
     "size": property(lambda self: self.aval.size),
     "weak_type": property(lambda self: self.aval.weak_type),
+    "__len__": _len,
+    "__iter__": _iter,
+}
+
+_METHODS = {
+    **AVAL_VIEWS,
     "nbytes": property(lambda self: self.aval.size * self.aval.dtype.itemsize),
     "_value": property(_value),
     "__array__": _array,
@@ -168,8 +175,6 @@ _METHODS = {
     "__repr__": _repr,
     "__str__": lambda self: str(_value(self)),
     "__format__": _format,
-    "__len__": _len,
-    "__iter__": _iter,
     "__hash__": _hash,
     "__bool__": lambda self: bool(_value(self)),
     "__int__": lambda self: int(_value(self)),

@@ -18,7 +18,8 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
 from . import config, dtypes, errors, runtime
-from .array import base_of, from_buffer, is_array, is_foreign_array
+from .array import (AVAL_VIEWS, base_of, from_buffer, is_array,
+                    is_foreign_array)
 from .avals import ShapedArray  # noqa: F401 (re-exported)
 
 
@@ -203,31 +204,19 @@ def user_location():
 
 
 class ArrayBase:
-    """What tracers share with concrete arrays (whose versions of these are
-    in array.py): the aval's view of shape and dtype, sequence behaviour and
-    unhashability. (Operators and methods are installed on both by
-    jxp.numpy.)"""
+    """What tracers share with concrete arrays: the aval's view of shape and
+    dtype and sequence behaviour (array.AVAL_VIEWS), and unhashability.
+    (Operators and methods are installed on both by jxp.numpy.)"""
 
     __slots__ = ()
 
-    shape = property(lambda self: self.aval.shape)
-    dtype = property(lambda self: self.aval.dtype)
-    ndim = property(lambda self: self.aval.ndim)
-    size = property(lambda self: self.aval.size)
-    weak_type = property(lambda self: self.aval.weak_type)
-
-    def __len__(self):
-        if not self.shape:
-            raise TypeError("len() of unsized object")
-        return self.shape[0]
-
-    def __iter__(self):
-        if not self.shape:
-            raise TypeError("iteration over a 0-d array")
-        return (self[i] for i in range(self.shape[0]))
-
     def __hash__(self):
         raise TypeError(f"unhashable type: {type(self).__name__}")
+
+
+for _name, _value in AVAL_VIEWS.items():
+    setattr(ArrayBase, _name, _value)
+del _name, _value
 
 
 class Tracer(ArrayBase):

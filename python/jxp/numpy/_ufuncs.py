@@ -93,12 +93,6 @@ def _weak_if_0d(x, weak, *like):
     return _weak(x, weak and _all_0d(*like))
 
 
-def _fused(*static_argnames):
-    """Runs a composite function as one program when called eagerly (jit
-    of it, cached per signature); inlines it when tracing."""
-    return jit_library(static_argnames=static_argnames)
-
-
 def _arraylike(name, *args):
     """JAX's ensure_arraylike: scalars and arrays, not lists."""
     _check_arraylike(name, *args)
@@ -520,7 +514,7 @@ def _int_remainder(x, y):
     return lax.select(fix, lax.add(r, y), r)
 
 
-@_fused()
+@jit_library
 def floor_divide(x1, x2, /):
     x, y = _numeric("floor_divide", x1, x2)
     weak = _is_weak(x)
@@ -529,7 +523,7 @@ def floor_divide(x1, x2, /):
     return _weak(_float_divmod(x, y)[0], weak)
 
 
-@_fused()
+@jit_library
 def remainder(x1, x2, /):
     x, y = _numeric("remainder", x1, x2)
     weak = _is_weak(x)
@@ -544,7 +538,7 @@ def mod(x1, x2, /):
     return remainder(x1, x2)
 
 
-@_fused()
+@jit_library
 def divmod(x1, x2, /):  # noqa: A001
     x, y = _numeric("divmod", x1, x2)
     weak = _is_weak(x)
@@ -555,7 +549,7 @@ def divmod(x1, x2, /):  # noqa: A001
     return tuple(_weak(o, weak) for o in out)
 
 
-@_fused()
+@jit_library
 def fmod(x1, x2, /):
     """C's fmod: the remainder with the sign of x1."""
     _check_arraylike("fmod", x1, x2)
@@ -635,14 +629,14 @@ _logaddexp_p = _logaddexp_with_jvp("logaddexp", lax.exp, None)
 _logaddexp2_p = _logaddexp_with_jvp("logaddexp2", _exp2, 1 / np.log(2))
 
 
-@_fused()
+@jit_library
 def logaddexp(x1, x2, /):
     """log(exp(x1) + exp(x2)) without overflow."""
     x, y = _inexact("logaddexp", x1, x2)
     return _logaddexp_p(x, y)
 
 
-@_fused()
+@jit_library
 def logaddexp2(x1, x2, /):
     """log2(2**x1 + 2**x2) without overflow."""
     x, y = _inexact("logaddexp2", x1, x2)
@@ -680,19 +674,19 @@ _acos_p = _unary_primitive(
     lambda g, x: lax.mul(g, lax.neg(_rsqrt_one_minus_square(x))))
 
 
-@_fused()
+@jit_library
 def arcsin(x, /):
     (x,) = _inexact("arcsin", x)
     return _asin_p(x)
 
 
-@_fused()
+@jit_library
 def arccos(x, /):
     (x,) = _inexact("arccos", x)
     return _acos_p(x)
 
 
-@_fused()
+@jit_library
 def arctan(x, /):
     (x,) = _inexact("arctan", x)
     return _upcast(lambda t: lax.atan2(t, _full(t, 1)))(x)
@@ -739,13 +733,13 @@ _sinh_p = _unary_primitive("sinh", _sinh, lambda g, x: lax.mul(g, _cosh_p(x)))
 _cosh_p = _unary_primitive("cosh", _cosh, lambda g, x: lax.mul(g, _sinh_p(x)))
 
 
-@_fused()
+@jit_library
 def sinh(x, /):
     (x,) = _inexact("sinh", x)
     return _sinh_p(x)
 
 
-@_fused()
+@jit_library
 def cosh(x, /):
     (x,) = _inexact("cosh", x)
     return _cosh_p(x)
@@ -791,13 +785,13 @@ _acosh_p = _unary_primitive(
     lambda g, x: lax.mul(g, lax.rsqrt(lax.sub(lax.mul(x, x), 1))))
 
 
-@_fused()
+@jit_library
 def arcsinh(x, /):
     (x,) = _inexact("arcsinh", x)
     return _asinh_p(x)
 
 
-@_fused()
+@jit_library
 def arccosh(x, /):
     (x,) = _inexact("arccosh", x)
     return _acosh_p(x)
@@ -810,7 +804,7 @@ _atanh_p = _unary_primitive(
     lambda g, x: lax.mul(lax.div(1, lax.add(1, x)), lax.div(g, lax.sub(1, x))))
 
 
-@_fused()
+@jit_library
 def arctanh(x, /):
     (x,) = _inexact("arctanh", x)
     return _atanh_p(x)
@@ -824,7 +818,7 @@ def atan2(x1, x2, /):
     return arctan2(x1, x2)
 
 
-@_fused()
+@jit_library
 def hypot(x1, x2, /):
     """sqrt(x1**2 + x2**2) without overflow or underflow."""
     x, y = _inexact("hypot", x1, x2)
@@ -845,7 +839,7 @@ def hypot(x1, x2, /):
     return _weak_if_0d(_upcast(fn)(x, y), weak, x)
 
 
-@_fused()
+@jit_library
 def sinc(x, /):
     """sin(pi x) / (pi x), 1 at 0; in x's dtype, as JAX."""
     (x,) = _promote_dtypes_inexact("sinc", x)
@@ -915,7 +909,7 @@ def _i0(x):
     return lax.mul(lax.exp(a), i0e)
 
 
-@_fused()
+@jit_library
 def i0(x, /):
     """The modified Bessel function of the first kind, order 0."""
     (x,) = _inexact("i0", x)
@@ -927,7 +921,7 @@ def i0(x, /):
 # ---------------------------------------------------------------------------
 
 
-@_fused()
+@jit_library
 def signbit(x, /):
     (x,) = _promote("signbit", x)
     dtype = _dtype(x)
@@ -949,7 +943,7 @@ def _copysign(mag, sign_of):
     return lax.select(lax.lt(bits, _full(bits, 0)), lax.neg(a), a)
 
 
-@_fused()
+@jit_library
 def copysign(x1, x2, /):
     # JAX's copysign is a jnp.where over (x2, x1, x1): shapes that do not
     # broadcast are where's ValueError.
@@ -989,7 +983,7 @@ def _nextafter(x, y):
     return lax.select(nan, _full(out, np.nan), out)
 
 
-@_fused()
+@jit_library
 def nextafter(x1, x2, /):
     x, y = _inexact("nextafter", x1, x2)
     if not _dt.is_float(_dtype(x)):
@@ -997,7 +991,7 @@ def nextafter(x1, x2, /):
     return _weak(_nextafter(x, y), _is_weak(x))
 
 
-@_fused()
+@jit_library
 def spacing(x, /):
     """The distance from x to the next float away from zero."""
     (x,) = _inexact("spacing", x)
@@ -1050,7 +1044,7 @@ def _frexp_jvp(primals, tangents):
     return (m, e), (lax.mul(t, scale), _full(e, 0))
 
 
-@_fused()
+@jit_library
 def frexp(x, /):
     (x,) = _arraylike("frexp", x)
     (x,) = _promote_dtypes_inexact("frexp", x)
@@ -1060,7 +1054,7 @@ def frexp(x, /):
     return _weak(m, False), _weak(e, False)
 
 
-@_fused()
+@jit_library
 def ldexp(x1, x2, /):
     """x1 * 2**x2 for integer x2."""
     x1, x2 = _arraylike("ldexp", x1, x2)
@@ -1085,7 +1079,7 @@ def ldexp(x1, x2, /):
     return _weak(lax.select(keep, x1, out), False)
 
 
-@_fused()
+@jit_library
 def modf(x, /, out=None):
     """Fractional and integral parts, both with x's sign."""
     if out is not None:
@@ -1101,7 +1095,7 @@ def modf(x, /, out=None):
 # ---------------------------------------------------------------------------
 
 
-@_fused()
+@jit_library
 def trunc(x, /):
     (x,) = _arraylike("trunc", x)
     if not _dt.is_inexact(_dtype(x)):  # complex: TypeError below, as JAX
@@ -1109,7 +1103,7 @@ def trunc(x, /):
     return lax.select(lax.lt(x, _full(x, 0)), lax.ceil(x), lax.floor(x))
 
 
-@_fused()
+@jit_library
 def rint(x, /):
     """Round half to even; integers become floats."""
     (x,) = _arraylike("rint", x)
@@ -1121,7 +1115,7 @@ def rint(x, /):
     return lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN)
 
 
-@_fused("decimals")
+@jit_library(static_argnames=("decimals",))
 def _round(a, decimals):
     dtype = _dtype(a)
     if _dt.is_int(dtype):
@@ -1174,7 +1168,7 @@ def around(a, decimals=0, out=None):
 # ---------------------------------------------------------------------------
 
 
-@_fused("deg")
+@jit_library(static_argnames=("deg",))
 def angle(z, deg=False):
     """The argument of z: atan2(imag(z), real(z)), so 0 or pi for real
     numbers. As JAX, non-inexact input and 0-d floats compute in the default
@@ -1189,21 +1183,21 @@ def angle(z, deg=False):
     return degrees(out) if deg else out
 
 
-@_fused()
+@jit_library
 def isreal(x):
     (x,) = _arraylike("isreal", x)
     i = imag(x)
     return _weak_if_0d(lax.eq(i, _full(i, 0)), _is_weak(i), i)
 
 
-@_fused()
+@jit_library
 def iscomplex(x):
     (x,) = _arraylike("iscomplex", x)
     i = imag(x)
     return _weak_if_0d(lax.ne(i, _full(i, 0)), _is_weak(i), i)
 
 
-@_fused()
+@jit_library
 def isinf(x, /):
     (x,) = _arraylike("isinf", x)
     if _dt.is_complex(_dtype(x)):
@@ -1237,7 +1231,7 @@ def isneginf(x, /, out=None):
     return _isposneginf("isneginf", x, -np.inf, out)
 
 
-@_fused("equal_nan")
+@jit_library(static_argnames=("equal_nan",))
 def _isclose(a, b, rtol, atol, equal_nan):
     a, b = _inexact("isclose", a, b)
     dtype = _dtype(a)
@@ -1257,7 +1251,7 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     return _isclose(a, b, rtol, atol, builtins.bool(equal_nan))
 
 
-@_fused()
+@jit_library
 def _nan_to_num(x, nan, posinf, neginf):
     dtype = _dtype(x)
     info = _finfo(dtype)
@@ -1329,19 +1323,19 @@ def _fminmax(name, cmp, x1, x2):
     return lax.select(keep_x, x, y)
 
 
-@_fused()
+@jit_library
 def fmax(x1, x2):
     """maximum, but a NaN loses against a number."""
     return _fminmax("fmax", lax.gt, x1, x2)
 
 
-@_fused()
+@jit_library
 def fmin(x1, x2):
     """minimum, but a NaN loses against a number."""
     return _fminmax("fmin", lax.lt, x1, x2)
 
 
-@_fused()
+@jit_library
 def heaviside(x1, x2, /):
     """0 below zero, 1 above, x2 at zero (NaN for NaN)."""
     _check_arraylike("heaviside", x1, x2)
@@ -1388,14 +1382,14 @@ def _int_args(name, x1, x2):
     return absolute(x1), absolute(x2), weak
 
 
-@_fused()
+@jit_library
 def gcd(x1, x2):
     """Greatest common divisor of |x1| and |x2|."""
     a, b, weak = _int_args("gcd", x1, x2)
     return _weak(_gcd(a, b), weak)
 
 
-@_fused()
+@jit_library
 def lcm(x1, x2):
     """Least common multiple of |x1| and |x2|."""
     a, b, weak = _int_args("lcm", x1, x2)
@@ -1421,7 +1415,7 @@ def _popcount(x):
     return lax.convert_element_type(x, _dt.uint8)
 
 
-@_fused()
+@jit_library
 def bitwise_count(x, /):
     """Number of set bits in |x|."""
     (x,) = _numeric("bitwise_count", x)

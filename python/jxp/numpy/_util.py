@@ -190,11 +190,6 @@ def _promote(name, *args):
     avals = [abstractify(a) for a in args]
     dtype, weak = _dt.promote(*[(a.dtype, a.weak_type) for a in avals])
     shape_ = _broadcast_shapes_or_type_error(name, [a.shape for a in avals])
-    # Eagerly, a small strongly typed constant operand goes to the op as a
-    # host array of the full shape: jaxlib's fast path transfers it in C++,
-    # with no broadcast program and no transfer from Python.
-    host = (not weak and frame is None
-            and _size(shape_) <= _HOST_CONSTANT_SIZE)
     out = []
     for x, a in zip(args, avals):
         if not _is_array(x):
@@ -203,9 +198,6 @@ def _promote(name, *args):
                 # A Python int converts to an integer dtype with wraparound,
                 # as in JAX (uint8 array * 300).
                 x = np.asarray(x).astype(dtype)
-            if host:
-                out.append(np.full(shape_, x, dtype))
-                continue
             if frame is not None:
                 value = np.asarray(x, dtype)
                 if value.ndim == 0:
@@ -224,7 +216,6 @@ def _promote(name, *args):
     return out
 
 
-_HOST_CONSTANT_SIZE = 4096
 _SCALAR_TYPES = frozenset((bool, int, float, complex))
 
 
@@ -272,13 +263,6 @@ def _scalar_value(x, dtype):
         # A Python int converts to an integer dtype with wraparound.
         x = np.asarray(x).astype(dtype)
     return np.asarray(x, dtype)
-
-
-def _size(shape):
-    n = 1
-    for d in shape:
-        n *= d
-    return n
 
 
 def _broadcast_shapes_or_type_error(name, shapes):
