@@ -193,7 +193,7 @@ def Jxp_LinearLoopOp : Jxp_RegionOp<"linear_loop", [Jxp_Linear]> {
 }
 
 def Jxp_YieldOp : Jxp_BaseOp<"yield", [Pure, Terminator,
-    HasParent<"CondOp, WhileOp, ScanOp, RematOp, LinearLoopOp">,
+    HasParent<"CondOp, WhileOp, ScanOp, RematOp, LinearLoopOp, ShardMapOp">,
     DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>]
     # Jxp_NoTangents> {
   // NoTangents: passes differentiate a region's terminator themselves

@@ -86,4 +86,18 @@ def JxpLowerCustomCallsPass : Pass<"jxp-lower-custom-calls", "ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def JxpInferVmaPass : Pass<"jxp-infer-vma", "ModuleOp"> {
+  let summary = "Types the values of shard_map bodies with their varying manual axes";
+  let description = [{
+    For each `jxp.shard_map`: inlines the calls in its body, infers along
+    which manual axes each value varies (loop carries to a fixed point,
+    widening a carry a step makes varying), inserts `jxp.pvary` where an
+    invariant value meets a varying one, writes each value's axes into its
+    type's encoding, and checks that no result varies along an axis its
+    out_spec does not split (unless `check_vma` is false): a ValueError
+    naming the axis.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // JXP_PASSES_TD

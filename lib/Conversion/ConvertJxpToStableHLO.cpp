@@ -49,6 +49,15 @@ struct ConvertJxpToStableHLOPass
     if (walk.wasInterrupted() || failed(checkSignatures(module)) ||
         failed(checkNoRecursion(module)))
       return signalPassFailure();
+    // StableHLO has no VMA: the encodings jxp-infer-vma gave go.
+    module.walk([](Operation *op) {
+      for (Value r : op->getResults())
+        r.setType(withoutVma(r.getType()));
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument a : block.getArguments())
+            a.setType(withoutVma(a.getType()));
+    });
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
       if (llvm::isa<JxpDialect>(op->getDialect()))
@@ -68,6 +77,7 @@ struct ConvertJxpToStableHLOPass
       op->replaceAllUsesWith(results);
       op->erase();
     }
+    module->removeAttr("jxp.next_channel");
   }
 
   /// jxp ops check their own types; a function may still take or return an

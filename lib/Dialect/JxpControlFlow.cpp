@@ -371,7 +371,11 @@ void WhileOp::print(OpAsmPrinter &p) {
 LogicalResult WhileOp::verify() {
   if (getInit().getTypes() != getResultTypes())
     return emitOpError("results must have the types of the initial carry");
-  auto pred = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
+  // Inside a shard_map the predicate may vary along manual axes (its VMA).
+  Type pred = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
+  Operation *condYield = getCond().front().getTerminator();
+  if (condYield->getNumOperands() == 1)
+    pred = withVma(pred, vmaOf(condYield->getOperand(0).getType()));
   if (failed(verifyRegion(*this, getCond(), "the cond region",
                           getInit().getTypes(), TypeRange{pred},
                           "carry values", "predicates (tensor<i1>)")))

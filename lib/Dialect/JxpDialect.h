@@ -41,6 +41,15 @@ llvm::LogicalResult lowerByName(Operation *op, llvm::StringRef hloName,
 llvm::LogicalResult
 verifyArrayType(Type type, llvm::function_ref<InFlightDiagnostic()> emitError);
 
+/// Varying manual axes (dialects/JxpCollectiveOps.td): inside a shard_map,
+/// after `jxp-infer-vma`, a tensor's encoding lists the manual mesh axes
+/// its value varies along (an array of names, in mesh order); no encoding
+/// means invariant. The names of `type`'s VMA (empty if none).
+llvm::SmallVector<llvm::StringRef> vmaOf(Type type);
+/// `type` with VMA `axes` (no encoding for none); other types unchanged.
+Type withVma(Type type, llvm::ArrayRef<llvm::StringRef> axes);
+inline Type withoutVma(Type type) { return withVma(type, {}); }
+
 /// Every operand and result of a jxp op is such an array (ArrayTypes trait).
 template <typename ConcreteType>
 class ArrayTypes : public OpTrait::TraitBase<ConcreteType, ArrayTypes> {

@@ -7,6 +7,8 @@
 
 #include "Dialect/JxpDialect.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -105,6 +107,21 @@ mlir::jxp::verifyArrayType(Type type,
   if (!tensor.hasStaticShape())
     return emitError() << "has dynamic shape " << type
                        << ": jxp arrays have static shapes";
+  if (Attribute enc = tensor.getEncoding()) {
+    // The only encoding jxp gives a tensor: its varying manual axes.
+    auto names = llvm::dyn_cast<ArrayAttr>(enc);
+    llvm::StringSet<> seen;
+    bool ok = names && !names.empty();
+    for (Attribute a : ok ? names.getValue() : ArrayRef<Attribute>()) {
+      auto name = llvm::dyn_cast<StringAttr>(a);
+      ok = ok && name && !name.getValue().empty() &&
+           seen.insert(name.getValue()).second;
+    }
+    if (!ok)
+      return emitError() << "has encoding " << enc
+                         << ", which is no list of varying manual axes "
+                            "(distinct, non-empty names)";
+  }
   // XLA multiplies the sizes in order, then by the element size, and aborts
   // on an overflow even when a later size is 0: so do we, without the abort.
   std::optional<int64_t> bytes = elementBytes(tensor.getElementType());

@@ -19,7 +19,7 @@ using namespace mlir;
 
 namespace {
 constexpr llvm::StringLiteral kToStableHLO =
-    "canonicalize,cse,symbol-dce,convert-jxp-to-stablehlo";
+    "canonicalize,cse,symbol-dce,jxp-infer-vma,convert-jxp-to-stablehlo";
 
 /// A copy of `module` whose public @main is its function `entry` (the old
 /// @main gone), or whose @main `build` makes in the copy.

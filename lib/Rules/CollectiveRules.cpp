@@ -19,13 +19,6 @@ using namespace mlir::jxp::batching;
 
 namespace {
 
-/// Collectives run inside a vmap (batched away) or a shard_map; anywhere
-/// else their axis names are unbound.
-LogicalResult unbound(Operation *op, ArrayAttr axes) {
-  return op->emitOpError("names axes ")
-         << axes << " that no enclosing vmap or shard_map binds";
-}
-
 /// `axes` without `name`.
 ArrayAttr without(ArrayAttr axes, StringAttr name) {
   SmallVector<Attribute> rest;
@@ -65,7 +58,7 @@ LogicalResult batchAllReduce(AllReduceOp op, BatchContext &ctx) {
   ArrayAttr rest = without(op.getAxes(), ctx.axisName());
   if (!rest.empty())
     r = AllReduceOp::create(ctx.builder(), op.getLoc(), op.getType(), r,
-                            op.getKind(), rest);
+                            op.getKind(), rest, op.getInvariant());
   ctx.addResult(r, kNotMapped);
   return success();
 }
@@ -155,6 +148,41 @@ LogicalResult batchAxisIndex(AxisIndexOp op, BatchContext &ctx) {
   return success();
 }
 
+/// pvary over the vmap's axis: every member's value is its own already.
+LogicalResult batchPvary(PvaryOp op, BatchContext &ctx) {
+  if (!names(op.getAxes(), ctx.axisName()))
+    return sameOpPerMember(op, ctx);
+  ArrayAttr rest = without(op.getAxes(), ctx.axisName());
+  Value x = ctx.operands()[0];
+  if (!rest.empty())
+    x = PvaryOp::create(ctx.builder(), op.getLoc(), x.getType(), x, rest);
+  ctx.addResult(x, ctx.dims()[0]);
+  return success();
+}
+
+/// psum_scatter and all_to_all over other axes: the same op on each
+/// member's batch, the batch first, their dimensions after it.
+template <typename Op>
+LogicalResult batchBlockCollective(Op op, BatchContext &ctx) {
+  if (names(op.getAxes(), ctx.axisName()))
+    return emitKindOpError(op, ErrorKind::NotImplemented)
+           << "over the vmap axis '" << ctx.axisName().getValue()
+           << "' is not supported by jxp's batching";
+  OpBuilder &b = ctx.builder();
+  Emitter e(b, op.getLoc());
+  Value front = moveDim(e, ctx.operands()[0], ctx.dims()[0], 0);
+  auto type = batchedType(op.getType(), 0, ctx.size());
+  Value r;
+  if constexpr (std::is_same_v<Op, PsumScatterOp>)
+    r = PsumScatterOp::create(b, op.getLoc(), type, front, op.getAxes(),
+                              op.getDimension() + 1);
+  else
+    r = AllToAllOp::create(b, op.getLoc(), type, front, op.getAxes(),
+                           op.getSplitAxis() + 1, op.getConcatAxis() + 1);
+  ctx.addResult(r, 0);
+  return success();
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -169,8 +197,9 @@ LogicalResult AllReduceOp::jvp(JvpContext &ctx) {
     return emitKindOpError(*this, ErrorKind::NotImplemented)
            << "Differentiation rule for 'p"
            << stringifyReduceKind(getKind()) << "' not implemented";
-  ctx.results().push_back(AllReduceOp::create(
-      ctx.builder(), getLoc(), getType(), t, getKind(), getAxes()));
+  ctx.results().push_back(AllReduceOp::create(ctx.builder(), getLoc(),
+                                              getType(), t, getKind(),
+                                              getAxes(), getInvariant()));
   return success();
 }
 
@@ -178,9 +207,52 @@ LogicalResult AllReduceOp::transpose(TransposeContext &ctx) {
   if (getKind() != ReduceKind::Sum)
     return notLinear(*this, 0);
   Value ct = ctx.cotangents()[0];
+  if (!ct) {
+    ctx.results().push_back(Value());
+    return success();
+  }
+  // Over mesh axes the result is one value for the group: its cotangent
+  // reaches every member as is (a pvary). Over a vmap's axes each member's
+  // copy of the sum counts, so the cotangents are summed.
+  OpBuilder &b = ctx.builder();
+  Type type = withoutVma(getOperand().getType());
   ctx.results().push_back(
-      ct ? (Value)AllReduceOp::create(ctx.builder(), getLoc(), getType(), ct,
-                                      ReduceKind::Sum, getAxes())
+      getInvariant()
+          ? (Value)PvaryOp::create(b, getLoc(), type, ct, getAxes())
+          : (Value)AllReduceOp::create(b, getLoc(), type, ct,
+                                       ReduceKind::Sum, getAxes()));
+  return success();
+}
+
+LogicalResult PvaryOp::transpose(TransposeContext &ctx) {
+  Value ct = ctx.cotangents()[0];
+  ctx.results().push_back(
+      ct ? (Value)AllReduceOp::create(ctx.builder(), getLoc(),
+                                      withoutVma(getOperand().getType()), ct,
+                                      ReduceKind::Sum, getAxes(),
+                                      /*invariant=*/true)
+         : Value());
+  return success();
+}
+
+LogicalResult PsumScatterOp::transpose(TransposeContext &ctx) {
+  Value ct = ctx.cotangents()[0];
+  ctx.results().push_back(
+      ct ? (Value)AllGatherOp::create(ctx.builder(), getLoc(),
+                                      withoutVma(getOperand().getType()), ct,
+                                      getAxes(), getDimension(),
+                                      /*tiled=*/true)
+         : Value());
+  return success();
+}
+
+LogicalResult AllToAllOp::transpose(TransposeContext &ctx) {
+  Value ct = ctx.cotangents()[0];
+  ctx.results().push_back(
+      ct ? (Value)AllToAllOp::create(ctx.builder(), getLoc(),
+                                     withoutVma(getOperand().getType()), ct,
+                                     getAxes(), getConcatAxis(),
+                                     getSplitAxis())
          : Value());
   return success();
 }
@@ -211,7 +283,7 @@ LogicalResult AllGatherOp::transpose(TransposeContext &ctx) {
   Emitter e(b, getLoc());
   auto in = getOperand().getType();
   Value sum = AllReduceOp::create(b, getLoc(), getType(), ct, ReduceKind::Sum,
-                                  getAxes());
+                                  getAxes(), /*invariant=*/false);
   Value index = AxisIndexOp::create(
       b, getLoc(), RankedTensorType::get({}, b.getI32Type()), getAxes());
   int64_t axis = getAxis();
@@ -228,27 +300,6 @@ LogicalResult AllGatherOp::transpose(TransposeContext &ctx) {
 }
 
 //===----------------------------------------------------------------------===//
-// Lowering: only inside a shard_map
-//===----------------------------------------------------------------------===//
-
-LogicalResult AllReduceOp::lowerToStableHLO(OpBuilder &,
-                                            SmallVectorImpl<Value> &) {
-  return unbound(*this, getAxes());
-}
-LogicalResult AllGatherOp::lowerToStableHLO(OpBuilder &,
-                                            SmallVectorImpl<Value> &) {
-  return unbound(*this, getAxes());
-}
-LogicalResult PpermuteOp::lowerToStableHLO(OpBuilder &,
-                                           SmallVectorImpl<Value> &) {
-  return unbound(*this, getAxes());
-}
-LogicalResult AxisIndexOp::lowerToStableHLO(OpBuilder &,
-                                            SmallVectorImpl<Value> &) {
-  return unbound(*this, getAxes());
-}
-
-//===----------------------------------------------------------------------===//
 // Batching
 //===----------------------------------------------------------------------===//
 
@@ -257,4 +308,9 @@ void batching::attachCollectiveBatchRules(MLIRContext *ctx) {
   attach<typed<AllGatherOp, batchAllGather>, AllGatherOp>(ctx);
   attach<typed<PpermuteOp, batchPpermute>, PpermuteOp>(ctx);
   attach<typed<AxisIndexOp, batchAxisIndex>, AxisIndexOp>(ctx);
+  attach<typed<PvaryOp, batchPvary>, PvaryOp>(ctx);
+  attach<typed<PsumScatterOp, batchBlockCollective<PsumScatterOp>>,
+         PsumScatterOp>(ctx);
+  attach<typed<AllToAllOp, batchBlockCollective<AllToAllOp>>, AllToAllOp>(
+      ctx);
 }

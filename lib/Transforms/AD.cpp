@@ -11,6 +11,7 @@
 
 #include "Dialect/Diagnostics.h"
 #include "Transforms/AD.h"
+#include "Dialect/VmaInference.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -81,6 +82,7 @@ private:
   SmallVector<func::FuncOp> namedFunctions(func::FuncOp fn);
   LogicalResult materializeIn(func::FuncOp fn,
                               llvm::function_ref<bool(Operation *)> select);
+  LogicalResult specializeForVma(TransformOp op);
 
   ModuleOp module;
   SymbolTable symbolTable;
@@ -173,6 +175,8 @@ Driver::materializeIn(func::FuncOp fn,
       ops.push_back(op);
   });
   for (TransformOp op : ops) {
+    if (failed(specializeForVma(op)))
+      return failure();
     SmallVector<Value> operands;
     FailureOr<func::FuncOp> derived = op.derive(*this, operands);
     if (failed(derived))
@@ -182,6 +186,55 @@ Driver::materializeIn(func::FuncOp fn,
     op->replaceAllUsesWith(call.getResults());
     op->erase();
   }
+  return success();
+}
+
+/// A JVP or VJP taken inside a shard_map body differentiates its callee
+/// as its operands vary: the callee is specialized (copied, calls inlined,
+/// casts inserted where invariant values meet varying ones, as JAX's typed
+/// tracing does), so that reverse mode sums the cotangents of invariant
+/// values over the devices (the transpose of each cast).
+LogicalResult Driver::specializeForVma(TransformOp op) {
+  if (!llvm::isa<JvpOp, VjpOp>(op.getOperation()))
+    return success();
+  auto sm = op->getParentOfType<ShardMapOp>();
+  if (!sm)
+    return success();
+  auto callee =
+      symbolTable.lookup<func::FuncOp>(op.getCalleeRef().getValue());
+  if (!callee)
+    return success(); // derive reports it
+  FailureOr<SmallVector<SmallVector<StringRef>>> vmas =
+      vma::operandVmas(sm, op);
+  if (failed(vmas))
+    return failure();
+  unsigned n = callee.getNumArguments();
+  if (vmas->size() < n)
+    return success();
+  SmallVector<SmallVector<StringRef>> args(vmas->begin(), vmas->begin() + n);
+  SmallVector<StringRef> manual;
+  for (Attribute a : sm.getAxisNames())
+    if (llvm::is_contained(sm.getManualAxes().getValue(), a))
+      manual.push_back(llvm::cast<StringAttr>(a).getValue());
+  std::string name = callee.getSymName().str() + "_vma";
+  for (auto &a : args) {
+    name += "_";
+    for (StringRef x : a)
+      name += x.str() + ".";
+  }
+  auto it = cache.find("vma|" + name);
+  func::FuncOp special;
+  if (it != cache.end()) {
+    special = it->second;
+  } else {
+    FailureOr<func::FuncOp> copy =
+        ad::cloneInlined(callee, name, symbolTable);
+    if (failed(copy) || failed(vma::insertCasts(*copy, manual, args)))
+      return failure();
+    special = *copy;
+    cache["vma|" + name] = special;
+  }
+  op->setAttr("callee", FlatSymbolRefAttr::get(special.getSymNameAttr()));
   return success();
 }
 

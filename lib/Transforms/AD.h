@@ -19,7 +19,7 @@
 namespace mlir::jxp::ad {
 
 /// Replaces every func.call in `fn` by the callee's body, transitively.
-LogicalResult inlineCalls(func::FuncOp fn);
+LogicalResult inlineCalls(Operation *fn);
 
 /// A new private function `name` (renamed if taken) placed after `after`,
 /// with an entry block.

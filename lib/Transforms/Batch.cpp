@@ -29,7 +29,8 @@ namespace {
 
 /// The axes a collective names (null for other ops).
 ArrayAttr collectiveAxes(Operation *op) {
-  if (!llvm::isa<AllReduceOp, AllGatherOp, PpermuteOp, AxisIndexOp>(op))
+  if (!llvm::isa<AllReduceOp, AllGatherOp, PpermuteOp, AxisIndexOp, PvaryOp,
+                 PsumScatterOp, AllToAllOp>(op))
     return nullptr;
   return op->getAttrOfType<ArrayAttr>("axes");
 }

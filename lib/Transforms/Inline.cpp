@@ -14,11 +14,11 @@
 using namespace mlir;
 using namespace mlir::jxp;
 
-LogicalResult ad::inlineCalls(func::FuncOp fn) {
+LogicalResult ad::inlineCalls(Operation *fn) {
   // A bound on nesting, so that recursion fails instead of looping.
   for (int round = 0; round < 1000; ++round) {
     SmallVector<func::CallOp> calls;
-    fn.walk([&](func::CallOp call) { calls.push_back(call); });
+    fn->walk([&](func::CallOp call) { calls.push_back(call); });
     if (calls.empty())
       return success();
     for (func::CallOp call : calls) {
@@ -42,7 +42,7 @@ LogicalResult ad::inlineCalls(func::FuncOp fn) {
       call.erase();
     }
   }
-  return fn.emitOpError("calls nest too deeply to differentiate (recursion?)");
+  return fn->emitOpError("calls nest too deeply to differentiate (recursion?)");
 }
 
 FailureOr<func::FuncOp> ad::cloneInlined(func::FuncOp fn, StringRef name,

@@ -565,5 +565,5 @@ from ._src.control_flow import (  # noqa: E402,F401
     cond, fori_loop, map, scan, select_n, switch, while_loop)
 
 from ._src.parallel import (  # noqa: E402,F401
-    all_gather, axis_index, axis_size, pmax, pmean, pmin, ppermute, pshuffle,
-    psum)
+    all_gather, all_to_all, axis_index, axis_size, pcast, pmax, pmean, pmin,
+    ppermute, pshuffle, psum, psum_scatter, pvary)

@@ -103,8 +103,8 @@ func.func @mapped_key_main(%k: tensor<6xui32>, %x: tensor<4xui32>) -> tensor<6x4
 // CHECK:         return %[[S]], %[[M]], %[[G]], %[[T]], %[[P]], %[[I]],
 
 func.func private @coll(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<4x3xf32>, tensor<12xf32>, tensor<3xf32>, tensor<i32>, tensor<3xf32>) {
-  %s = jxp.all_reduce sum %x axes ["i"] : tensor<3xf32>
-  %m = jxp.all_reduce max %x axes ["i"] : tensor<3xf32>
+  %s = jxp.all_reduce sum %x axes ["i"] : tensor<3xf32> -> tensor<3xf32>
+  %m = jxp.all_reduce max %x axes ["i"] : tensor<3xf32> -> tensor<3xf32>
   %g = jxp.all_gather %x axes ["i"] axis 0 : (tensor<3xf32>) -> tensor<4x3xf32>
   %t = jxp.all_gather %x axes ["i"] axis 0 tiled : (tensor<3xf32>) -> tensor<12xf32>
   %p = jxp.ppermute %x axes ["i"] perm [0, 1, 1, 2, 2, 0] : tensor<3xf32>
@@ -122,7 +122,7 @@ func.func @coll_main(%x: tensor<3x4xf32>) -> (tensor<3xf32>, tensor<3xf32>, tens
 // CHECK-NEXT:    jxp.mul %arg0, %[[N]] : tensor<3xf32>
 
 func.func private @psum_unmapped(%x: tensor<3xf32>) -> tensor<3xf32> {
-  %s = jxp.all_reduce sum %x axes ["i"] : tensor<3xf32>
+  %s = jxp.all_reduce sum %x axes ["i"] : tensor<3xf32> -> tensor<3xf32>
   return %s : tensor<3xf32>
 }
 func.func @psum_unmapped_main(%x: tensor<3xf32>) -> tensor<3xf32> {

@@ -4,9 +4,9 @@
 
 // Over another axis the collective stays, applied to the batch.
 // CHECK-LABEL: func.func private @other_axis_batched(%arg0: tensor<3x4xf32>)
-// CHECK-NEXT:    jxp.all_reduce sum %arg0 axes ["j"] : tensor<3x4xf32>
+// CHECK-NEXT:    jxp.all_reduce sum %arg0 axes ["j"] : tensor<3x4xf32> -> tensor<3x4xf32>
 func.func private @other_axis(%x: tensor<3xf32>) -> tensor<3xf32> {
-  %o = jxp.all_reduce sum %x axes ["j"] : tensor<3xf32>
+  %o = jxp.all_reduce sum %x axes ["j"] : tensor<3xf32> -> tensor<3xf32>
   return %o : tensor<3xf32>
 }
 func.func @other_axis_main(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
@@ -114,6 +114,6 @@ func.func @main(%x: tensor<3xf32>) -> tensor<4x2xf32> {
 
 func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
   // expected-error @below {{names axis 'i' twice}}
-  %s = jxp.all_reduce sum %x axes ["i", "i"] : tensor<3xf32>
+  %s = jxp.all_reduce sum %x axes ["i", "i"] : tensor<3xf32> -> tensor<3xf32>
   return %s : tensor<3xf32>
 }

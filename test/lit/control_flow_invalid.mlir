@@ -114,7 +114,7 @@ func.func @scan_counts(%a: tensor<f32>) -> tensor<f32> {
 // -----
 
 func.func @yield_outside(%a: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{expects parent op to be one of 'jxp.cond, jxp.while, jxp.scan, jxp.remat, jxp.linear_loop'}}
+  // expected-error @+1 {{expects parent op to be one of 'jxp.cond, jxp.while, jxp.scan, jxp.remat, jxp.linear_loop, jxp.shard_map'}}
   jxp.yield %a : tensor<f32>
 }
 

@@ -509,6 +509,11 @@ TRANSFORMS = {"jvp", "vjp", "linear_transpose", "vmap", "custom_lin"}
 # by the op matrix (test_op_matrix.py); linear_loop, reverse mode's part
 # of a while loop, against JAX's fori_loop of the same trip count.
 CONTROL_FLOW = {"cond", "while", "scan", "remat", "linear_loop", "yield"}
+# shard_map and the collectives that exist only over mesh axes (pvary is a
+# cast; psum_scatter and all_to_all move blocks): linear, with no special
+# points; their derivatives are checked against JAX's on 8 CPU devices in
+# test_shard_map.py.
+SHARD_MAP = {"shard_map", "pvary", "psum_scatter", "all_to_all"}
 
 
 # ---------------------------------------------------------------------------
@@ -837,7 +842,8 @@ def test_every_dialect_op_is_audited():
     audited = {op for case in PRIMITIVES for op in case.ops}
     for name, listed in (("NONDIFFERENTIABLE", set(NONDIFFERENTIABLE)),
                          ("TRANSFORMS", TRANSFORMS),
-                         ("CONTROL_FLOW", CONTROL_FLOW)):
+                         ("CONTROL_FLOW", CONTROL_FLOW),
+                         ("SHARD_MAP", SHARD_MAP)):
         assert not listed & audited, f"{name} ops with entries: " \
             f"{listed & audited}"
         assert listed <= ops, f"{name} lists ops the dialect lacks: " \

@@ -33,6 +33,7 @@ __all__ = ["vmap", "axis_frame", "bound_axis_size"]
 class _AxisEnv(threading.local):
     def __init__(self):
         self.stack = []  # (name, size), innermost last
+        self.mesh = []   # per entry of stack: bound by a shard_map
 
 
 _axis_env = _AxisEnv()
@@ -41,14 +42,26 @@ _axis_env = _AxisEnv()
 class axis_frame:
     """Binds `name` to an axis of `size` while tracing a mapped function."""
 
-    def __init__(self, name, size):
-        self.name, self.size = name, size
+    def __init__(self, name, size, mesh=False):
+        self.name, self.size, self.mesh = name, size, mesh
 
     def __enter__(self):
         _axis_env.stack.append((self.name, self.size))
+        _axis_env.mesh.append(self.mesh)
 
     def __exit__(self, *exc):
         _axis_env.stack.pop()
+        _axis_env.mesh.pop()
+
+
+def is_mesh_axis(name):
+    """Whether the innermost binding of `name` is a shard_map's mesh axis
+    (else a vmap's axis, or unbound)."""
+    for (bound, _), mesh in zip(reversed(_axis_env.stack),
+                                reversed(_axis_env.mesh)):
+        if bound == name:
+            return mesh
+    return False
 
 
 def bound_axis_size(name, api):

@@ -1,23 +1,25 @@
 """Collectives over named axes: lax.psum, pmean, pmax, pmin, all_gather,
-ppermute, pshuffle, axis_index, axis_size, as JAX's.
+psum_scatter, ppermute, pshuffle, all_to_all, axis_index, axis_size, and
+the cast lax.pcast(..., to='varying') (the seeds' lax.pvary), as JAX's.
 
-Each is a jxp op naming its axes (all_reduce, all_gather, ppermute,
-axis_index); inside a vmap the batching rules turn them into array ops
-along the batch. An axis name no enclosing vmap binds is JAX's NameError
-at trace time.
+Each is a jxp op naming its axes; inside a vmap the batching rules turn
+them into array ops along the batch, inside a shard_map they lower to
+StableHLO collectives. An axis name nothing binds is JAX's NameError at
+trace time.
 """
 
 import numpy as np
 from jaxlib.mlir import ir
 
 from . import core, tree_util
-from .batching import bound_axis_size
+from .batching import bound_axis_size, is_mesh_axis
 from .core import Tracer, abstractify, mlir_type
 from .lax import _REDUCE_KINDS, _i32_attr
 from .._mlir import jxp as ops
 
-__all__ = ["psum", "pmean", "pmax", "pmin", "all_gather", "ppermute",
-           "pshuffle", "axis_index", "axis_size"]
+__all__ = ["psum", "pmean", "pmax", "pmin", "all_gather", "psum_scatter",
+           "ppermute", "pshuffle", "all_to_all", "axis_index", "axis_size",
+           "pcast", "pvary"]
 
 
 def _names(axis_name):
@@ -54,12 +56,20 @@ def _reduce(kind, api):
         names = _names(axis_name)
         _size(names, api)  # every name bound
 
+        # Over mesh axes the result is one value for the group (JAX's
+        # psum_invariant): its transpose differs from a vmap's psum.
+        invariant = any(is_mesh_axis(n) for n in names)
+
         def one(leaf):
             frame = core.current_frame()
             t = frame.lift(leaf)
+            if kind == "sum" and t.aval.dtype == np.bool_:
+                from .lax import convert_element_type
+                t = frame.lift(convert_element_type(t, np.int32))
             return _emit(lambda f, loc: ops.AllReduceOp(
-                t.value, _i32_attr(_REDUCE_KINDS[kind]), _axes_attr(names),
-                loc=loc, ip=f.ip), t.aval)
+                mlir_type(t.aval), t.value, _i32_attr(_REDUCE_KINDS[kind]),
+                _axes_attr(names), invariant=invariant, loc=loc, ip=f.ip),
+                t.aval)
         return tree_util.tree_map(one, x)
     collective.__name__ = api
     return collective
@@ -144,3 +154,120 @@ def ppermute(x, axis_name, perm):
 def pshuffle(x, axis_name, perm):
     """Member i gets member perm[i]'s value."""
     return ppermute(x, axis_name, [(p, i) for i, p in enumerate(perm)])
+
+
+def psum_scatter(x, axis_name, *, scatter_dimension=0,
+                 axis_index_groups=None, tiled=False):
+    """The sum over the axes, member i keeping block i along
+    scatter_dimension (lax.psum_scatter)."""
+    _no_groups(axis_index_groups, "psum_scatter")
+    names = _names(axis_name)
+    n = _size(names, "psum_scatter")
+
+    def one(leaf):
+        frame = core.current_frame()
+        t = frame.lift(leaf)
+        a = t.aval
+        if not -a.ndim <= scatter_dimension < max(a.ndim, 1):
+            raise ValueError(f"scatter_dimension {scatter_dimension} is out "
+                             f"of bounds for array of dimension {a.ndim}")
+        d = scatter_dimension % a.ndim
+        if not tiled:
+            if a.shape[d] != n:
+                raise ValueError(
+                    f"psum_scatter with tiled=False requires dimension "
+                    f"{d} of size {n} (the axis size), got {a.shape[d]}")
+        elif a.shape[d] % n:
+            raise ValueError(
+                f"psum_scatter: dimension {d} of size {a.shape[d]} is not "
+                f"divisible by the axis size {n}")
+        shape = a.shape[:d] + (a.shape[d] // n,) + a.shape[d + 1:]
+        out = a.update(shape=shape)
+        r = _emit(lambda f, loc: ops.PsumScatterOp(
+            mlir_type(out), t.value, _axes_attr(names),
+            ir.IntegerAttr.get(ir.IntegerType.get_signless(64), d),
+            loc=loc, ip=f.ip), out)
+        if not tiled:
+            from .lax import reshape
+            r = reshape(r, a.shape[:d] + a.shape[d + 1:])
+        return r
+    return tree_util.tree_map(one, x)
+
+
+def all_to_all(x, axis_name, split_axis, concat_axis, *,
+               axis_index_groups=None, tiled=False):
+    """Member i sends block j of split_axis to member j, which concatenates
+    what it receives along concat_axis (lax.all_to_all)."""
+    _no_groups(axis_index_groups, "all_to_all")
+    names = _names(axis_name)
+    n = _size(names, "all_to_all")
+    from .lax import reshape
+
+    def one(leaf):
+        frame = core.current_frame()
+        t = frame.lift(leaf)
+        a = t.aval
+        for what, ax in (("split_axis", split_axis),
+                         ("concat_axis", concat_axis)):
+            if not -a.ndim <= ax < a.ndim:
+                raise ValueError(f"{what} {ax} is out of bounds for array "
+                                 f"of dimension {a.ndim}")
+        s, c = split_axis % a.ndim, concat_axis % a.ndim
+        if tiled:
+            if a.shape[s] % n:
+                raise ValueError(
+                    f"all_to_all: split_axis {s} of size {a.shape[s]} is not "
+                    f"divisible by the axis size {n}")
+            src = t
+        else:
+            if a.shape[s] != n:
+                raise ValueError(
+                    f"all_to_all with tiled=False requires split_axis {s} of "
+                    f"size {n} (the axis size), got {a.shape[s]}")
+            # Untiled: the concat axis is a new axis of size one, tiled over.
+            src = frame.lift(reshape(t, a.shape[:c] + (1,) + a.shape[c:]))
+            if c <= s:
+                s += 1
+        sa = src.aval
+        shape = list(sa.shape)
+        if s != c:
+            shape[s] //= n
+            shape[c] *= n
+        out = sa.update(shape=tuple(shape))
+        r = _emit(lambda f, loc: ops.AllToAllOp(
+            mlir_type(out), src.value, _axes_attr(names),
+            ir.IntegerAttr.get(ir.IntegerType.get_signless(64), s),
+            ir.IntegerAttr.get(ir.IntegerType.get_signless(64), c),
+            loc=loc, ip=f.ip), out)
+        if not tiled:
+            # Drop the split axis, now of size one.
+            r = reshape(r, tuple(d for k, d in enumerate(out.shape)
+                                 if k != s))
+        return r
+    return tree_util.tree_map(one, x)
+
+
+def pcast(x, axis_name, *, to):
+    """x, typed as varying along `axis_name` (lax.pcast(..., to='varying');
+    moves no data)."""
+    if to != "varying":
+        raise NotImplementedError(
+            f"lax.pcast(..., to={to!r}): jxp supports to='varying'")
+    names = _names(axis_name)
+    if not core.current_frame():
+        raise ValueError("pvary should be called under jax.shard_map.")
+    _size(names, "pcast")
+
+    def one(leaf):
+        frame = core.current_frame()
+        t = frame.lift(leaf)
+        return _emit(lambda f, loc: ops.PvaryOp(
+            mlir_type(t.aval), t.value, _axes_attr(names), loc=loc, ip=f.ip),
+            t.aval)
+    return tree_util.tree_map(one, x)
+
+
+def pvary(x, axis_name):
+    """lax.pvary, JAX's former name of lax.pcast(x, axis_name,
+    to='varying')."""
+    return pcast(x, axis_name, to="varying")
