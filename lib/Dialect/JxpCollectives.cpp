@@ -349,8 +349,9 @@ LogicalResult ShardMapOp::verify() {
     if (withoutVma(argType) != shard)
       return emitOpError("body argument #")
              << i << " must be the shard " << shard << ", got " << argType;
+    // Unchecked (check_vma false), every value counts as varying.
     NameSet vma = vmaOf(argType);
-    if (!vma.empty() && !sameSet(vma, specAxes(specArr)))
+    if (getCheckVma() && !vma.empty() && !sameSet(vma, specAxes(specArr)))
       return emitOpError("body argument #")
              << i << " must vary along exactly the axes of its in_spec";
   }

@@ -318,7 +318,8 @@ LogicalResult LinearLoopOp::verify() {
              << i << " needs a leading dimension of at least 2 (slots and "
              << "scratch), has type " << t;
     primal.push_back(RankedTensorType::get(buf.getShape().drop_front(),
-                                           buf.getElementType()));
+                                           buf.getElementType(),
+                                           buf.getEncoding()));
   }
   SmallVector<Type> stepArgs(primal);
   llvm::append_range(stepArgs, getInvariants().getTypes());
@@ -468,8 +469,10 @@ LogicalResult ScanOp::verify() {
              << ", but scanned operands need a leading dimension equal to "
                 "the scan length "
              << length;
+    // A slice varies as the stacked value does (its VMA encoding).
     bodyArgs.push_back(RankedTensorType::get(type.getShape().drop_front(),
-                                             type.getElementType()));
+                                             type.getElementType(),
+                                             type.getEncoding()));
   }
   int64_t numResults = getNumResults();
   if (numResults < numCarry)
@@ -494,7 +497,8 @@ LogicalResult ScanOp::verify() {
                 "length "
              << length;
     yields.push_back(RankedTensorType::get(type.getShape().drop_front(),
-                                           type.getElementType()));
+                                           type.getElementType(),
+                                           type.getEncoding()));
   }
   if (failed(verifyRegion(*this, getBody(), "the scan body", bodyArgs,
                           TypeRange{ArrayRef<Type>(yields)},

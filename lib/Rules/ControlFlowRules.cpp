@@ -1382,6 +1382,21 @@ LogicalResult ShardMapOp::transpose(TransposeContext &ctx) {
       split |= inf.maskOf(llvm::cast<ArrayAttr>(e));
     vma::Mask extra = split & ~yieldMasks[i];
     BlockArgument arg = body.getArgument(nonLinear + k++);
+    if (!getCheckVma()) {
+      // Unchecked, every device's cotangent counts and the transposed
+      // collectives sum them again: an output replicated along some axes
+      // (its spec omits them) passes each device its share, as JAX does.
+      int64_t n = 1;
+      for (StringRef a : inf.axes())
+        if (!(split & inf.maskOf(ArrayRef<StringRef>{a})))
+          n *= axisSize(a);
+      if (n > 1) {
+        Emitter e(b, getLoc());
+        Value share = e.div(arg, e.splat(arg.getType(), (double)n));
+        arg.replaceAllUsesExcept(share, share.getDefiningOp());
+      }
+      continue;
+    }
     if (!extra)
       continue;
     SmallVector<Attribute> names;

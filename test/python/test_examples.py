@@ -27,7 +27,8 @@ def run(script, backend):
 @pytest.mark.parametrize("script", ["tutorial_basics.py",
                                     "tutorial_autodiff.py",
                                     "tutorial_control_flow.py",
-                                    "tutorial_vmap.py"])
+                                    "tutorial_vmap.py",
+                                    "shard_map_seeds.py"])
 def test_example_prints_like_jax(script):
     want = run(script, "jax")
     got = run(script, "jxp")

@@ -64,7 +64,7 @@ def _reduce(kind, api):
             frame = core.current_frame()
             t = frame.lift(leaf)
             if kind == "sum" and t.aval.dtype == np.bool_:
-                from .lax import convert_element_type
+                from ..lax import convert_element_type
                 t = frame.lift(convert_element_type(t, np.int32))
             return _emit(lambda f, loc: ops.AllReduceOp(
                 mlir_type(t.aval), t.value, _i32_attr(_REDUCE_KINDS[kind]),
@@ -188,7 +188,7 @@ def psum_scatter(x, axis_name, *, scatter_dimension=0,
             ir.IntegerAttr.get(ir.IntegerType.get_signless(64), d),
             loc=loc, ip=f.ip), out)
         if not tiled:
-            from .lax import reshape
+            from ..lax import reshape
             r = reshape(r, a.shape[:d] + a.shape[d + 1:])
         return r
     return tree_util.tree_map(one, x)
@@ -201,7 +201,7 @@ def all_to_all(x, axis_name, split_axis, concat_axis, *,
     _no_groups(axis_index_groups, "all_to_all")
     names = _names(axis_name)
     n = _size(names, "all_to_all")
-    from .lax import reshape
+    from ..lax import reshape
 
     def one(leaf):
         frame = core.current_frame()

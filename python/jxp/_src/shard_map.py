@@ -12,6 +12,8 @@ checks the out_specs; the lowering emits Shardy's sdy.manual_computation.
 
 import functools
 
+import numpy as np
+
 from jaxlib.mlir import ir
 
 from . import tree_util
@@ -88,6 +90,16 @@ def _factor(entries, mesh_shape, d):
     return n
 
 
+def _own_mesh(foreign):
+    """A jxp Mesh over the devices (by id) of another library's mesh (a
+    JAX Mesh, when a program imports both)."""
+    from . import runtime
+    by_id = {d.id: d for d in runtime.devices()}
+    ids = np.vectorize(lambda d: d.id, otypes=[int])(foreign.devices)
+    devices = np.vectorize(lambda i: by_id[i], otypes=[object])(ids)
+    return Mesh(devices, tuple(foreign.axis_names))
+
+
 def shard_map(f=None, /, *, out_specs, in_specs=None, mesh=None,
               axis_names=frozenset(), check_vma=True, check_rep=None):
     """f run on every device of `mesh` on its shard of each argument
@@ -101,6 +113,9 @@ def shard_map(f=None, /, *, out_specs, in_specs=None, mesh=None,
                         f"argument, but got {f!r} of type {type(f)}.")
     if mesh is None:
         raise ValueError("shard_map needs a mesh: pass mesh=")
+    if not isinstance(mesh, Mesh) and hasattr(mesh, "axis_names") and \
+            hasattr(mesh, "devices"):
+        mesh = _own_mesh(mesh)
     if not isinstance(mesh, Mesh):
         raise TypeError(f"shard_map requires a jax.sharding.Mesh, got "
                         f"{mesh!r} of type {type(mesh).__name__}")
@@ -154,7 +169,9 @@ def shard_map(f=None, /, *, out_specs, in_specs=None, mesh=None,
                     shape[d] //= n
                 local.append(aval.update(shape=tuple(shape)))
             body, store = _flatten_fun(f, in_tree)
-            frames = [axis_frame(a, mesh_shape[a], mesh=True)
+            # Unchecked (check_vma=False), psum is JAX's untyped psum,
+            # whose transpose sums again, as over a vmap's axis.
+            frames = [axis_frame(a, mesh_shape[a], mesh=bool(check_vma))
                       for a in manual]
             for fr in frames:
                 fr.__enter__()
