@@ -12,19 +12,23 @@ _os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
 from . import errors  # noqa: F401
 from . import tree_util  # noqa: F401
 from ._src.api import (  # noqa: F401
-    block_until_ready, clear_caches, device_put, disable_jit, jit, make_ir)
+    block_until_ready, clear_caches, device_put, disable_jit, jit, make_ir,
+    make_array_from_callback, make_array_from_single_device_arrays)
 from ._src.ad import (  # noqa: F401
     custom_jvp, custom_vjp, grad, hessian, jacfwd, jacrev, jvp, linear_transpose,
     linearize, value_and_grad, vjp)
 from ._src.array import Array  # noqa: F401
 from ._src.batching import vmap  # noqa: F401
+from ._src.pmap import pmap  # noqa: F401
 from ._src.config import config  # noqa: F401
 from ._src.errors import CompileError  # noqa: F401
 from ._src import runtime as _runtime
 from . import lax, nn, numpy  # noqa: F401
+from ._src.shard_map import shard_map  # noqa: F401
 from . import random  # noqa: F401
 from . import experimental, sharding  # noqa: F401
-from ._src.mesh import PartitionSpec as P, make_mesh  # noqa: F401
+from ._src.mesh import (  # noqa: F401
+    NamedSharding, PartitionSpec as P, make_mesh)
 from . import custom_derivatives  # noqa: F401
 from ._src.checkpoint import (  # noqa: F401,E402
     checkpoint, checkpoint_policies, remat)

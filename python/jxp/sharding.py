@@ -1,14 +1,15 @@
 """jax.sharding: where an array's data lives.
 
-jxp's arrays are on one device today: every array has a
-SingleDeviceSharding (jaxlib's class, the one the jit fast path compares in
-C++). Meshes and partition specs exist; NamedSharding and arrays on a mesh
-are the next step of issue 15."""
+An array lives on one device (SingleDeviceSharding, jaxlib's class) or is
+split over a mesh of devices (NamedSharding: a Mesh and a PartitionSpec).
+`jxp.device_put(x, sharding)` places arrays; `jxp.jit` of sharded arrays
+runs one SPMD program over their devices and keeps its results sharded."""
 
 from jaxlib import xla_client as _xc
 from jaxlib import _jax
 
-from ._src.mesh import AxisType, Mesh, PartitionSpec  # noqa: F401
+from ._src.mesh import (  # noqa: F401
+    AxisType, Mesh, NamedSharding, PartitionSpec)
 
 Sharding = _jax.Sharding
 SingleDeviceSharding = _xc.SingleDeviceSharding

@@ -20,7 +20,7 @@ from jaxlib import _jax
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
-from . import core, errors, runtime, tree_util
+from . import core, errors, runtime, sharding_impl, tree_util
 from .array import Array, ArrayImpl, from_numpy, is_array
 from .config import config
 from .core import Frame, Tracer, abstractify, frame_scope
@@ -31,7 +31,7 @@ from .. import _jxp
 # redundant code removed.
 OPTIMIZE = ("jxp-ad,jxp-lower-custom-calls,inline,canonicalize,cse,"
             "symbol-dce")
-TO_STABLEHLO = "convert-jxp-to-stablehlo"
+TO_STABLEHLO = "jxp-infer-vma,convert-jxp-to-stablehlo"
 
 # The diagnostic kinds of the C++ side (lib/Dialect/Diagnostics.h) that
 # stand for JAX's Python exceptions; any other error is a CompileError.
@@ -202,43 +202,78 @@ class _FastpathData(collections.namedtuple("_FastpathData", [
 class Compiled:
     """An executable with the calling convention of its trace. It keeps the
     trace's avals, trees and closed-over arrays (its first inputs), not its
-    module, so cached executables do not hold MLIR contexts alive."""
+    module, so cached executables do not hold MLIR contexts alive.
 
-    def __init__(self, traced, pipeline, stablehlo=None):
+    `in_shardings` (one per traced input, see `arg_shardings`): where the
+    arguments it is compiled for live; with any not on the default device
+    (or closed-over arrays so), the program runs where they are: one SPMD
+    program over several devices (runtime.compile_sharded)."""
+
+    def __init__(self, traced, pipeline, stablehlo=None, in_shardings=None):
         self.stablehlo = (stablehlo if stablehlo is not None else
                           compile_traced(traced, pipeline))
-        self.executable = runtime.compile(self.stablehlo)
-        self._execute = self.executable.loaded_executable.execute_sharded
-        self.captured = list(traced.captured)
         self.in_avals = traced.in_avals
         self.out_avals = traced.out_avals
         self.out_tree = traced.out_tree
-        self._handlers = runtime.result_handlers(self.out_avals)
+        captured = list(traced.captured)
+        shardings = program_shardings(captured, in_shardings,
+                                      len(self.in_avals))
+        if shardings is None and "mhlo.num_partitions" not in self.stablehlo:
+            self.executable = runtime.compile(self.stablehlo)
+        else:  # inputs elsewhere, or a module for several devices
+            self.executable = runtime.compile_sharded(self.stablehlo,
+                                                      shardings)
+        exe = self.executable
+        # The default device's programs take what they are given (jaxlib's
+        # fast path moves one-device arrays itself); others are checked.
+        self._anywhere = len(exe.devices) == 1
+        self._execute = exe.execute
+        self._handlers = exe.result_handlers(self.out_avals)
+        n = len(captured)
+        # Closed-over arrays, placed once where the program takes them.
+        self.captured = exe.place(captured) if n else []
+        self._arg_shardings = exe.in_shardings[n:]
         self.in_tree = None  # set by Lowered.compile for the public call
         self._fastpath = None
 
     def execute_flat(self, flat_args):
-        bufs = [x if is_array(x) else _to_buffer(x, a)
-                for x, a in zip(flat_args, self.in_avals)]
-        return self._execute(self.captured + bufs).consume_with_handlers(
-            self._handlers)
+        if self._anywhere:
+            bufs = [x if is_array(x) else _to_buffer(x, a)
+                    for x, a in zip(flat_args, self.in_avals)]
+        else:  # host values go straight where the program wants them
+            bufs = [x if is_array(x) else np.asarray(x, dtype=a.dtype)
+                    for x, a in zip(flat_args, self.in_avals)]
+        return self._execute(self.captured + bufs, self._handlers)
 
     def call_flat(self, flat_args):
         return tree_util.tree_unflatten(self.out_tree,
                                         self.execute_flat(flat_args))
 
-    def fastpath(self):
-        """The program as jaxlib's fast path runs it."""
+    def fastpath(self, flat_args=None):
+        """The program as jaxlib's fast path runs it, for calls with
+        arguments like `flat_args`; None if the fast path would pass one of
+        them to the program as it is while the program expects it laid out
+        otherwise (that would crash; the Python path moves it)."""
+        if flat_args is not None and not self._anywhere:
+            n_dev = len(self.executable.devices)
+            for x, s in zip(flat_args, self._arg_shardings):
+                if type(x) is ArrayImpl:
+                    xs = x._sharding
+                    # Other device counts go to the shard-arg fallback.
+                    if xs is not s and sharding_impl.num_devices(
+                            xs) == n_dev and not sharding_impl.same_layout(
+                            xs, s, x.aval.ndim):
+                        return None
         fp = self._fastpath
         if fp is None:
-            sharding = runtime.default_sharding()
+            exe = self.executable
             n_in = len(self.captured) + len(self.in_avals)
             n_out = len(self.out_avals)
             fp = self._fastpath = _FastpathData(
-                self.executable.loaded_executable, self.out_tree,
-                [sharding] * n_in, [sharding] * n_out, list(self.out_avals),
-                [True] * n_out, [True] * n_in, [None] * n_in,
-                list(self.captured))
+                exe.loaded_executable, self.out_tree,
+                list(exe.in_shardings), list(exe.out_shardings),
+                list(self.out_avals), [True] * n_out, [True] * n_in,
+                [None] * n_in, list(self.captured))
         return fp
 
     def __call__(self, *args, **kwargs):
@@ -259,6 +294,21 @@ class Compiled:
         """XLA's optimized HLO of the program."""
         return self.executable.hlo_text()
 
+    @property
+    def input_shardings(self):
+        """The shardings the program takes its arguments with (JAX's
+        Compiled.input_shardings: (args, kwargs) trees when known)."""
+        flat = list(self._arg_shardings)
+        if self.in_tree is not None:
+            return tree_util.tree_unflatten(self.in_tree, flat)
+        return flat
+
+    @property
+    def output_shardings(self):
+        """The shardings of the program's results (as its output tree)."""
+        return tree_util.tree_unflatten(self.out_tree,
+                                        list(self.executable.out_shardings))
+
     def cost_analysis(self):
         """XLA's cost estimates of the compiled program (a dict: "flops",
         "bytes accessed", ...), as JAX's Compiled.cost_analysis."""
@@ -268,6 +318,32 @@ class Compiled:
         """What XLA allocates for one call (argument, output, temporary and
         generated-code sizes in bytes), as JAX's Compiled.memory_analysis."""
         return self.executable.loaded_executable.get_compiled_memory_stats()
+
+
+def arg_shardings(flat):
+    """The shardings of the arrays among `flat` that are not on the default
+    device, None for the other values (a tuple); None if there are none
+    (the usual case: a program on the default device)."""
+    default = runtime.default_sharding()
+    out = None
+    for i, x in enumerate(flat):
+        if type(x) is ArrayImpl and is_array(x):
+            s = x._sharding
+            if s is not default:
+                if out is None:
+                    out = [None] * len(flat)
+                out[i] = s
+    return None if out is None else tuple(out)
+
+
+def program_shardings(captured, in_shardings, n_in):
+    """The input shardings to compile a program for (closed-over arrays
+    first), or None when every input may live on the default device."""
+    cap = arg_shardings(captured)
+    if cap is None and in_shardings is None:
+        return None
+    return (list(cap or [None] * len(captured)) +
+            list(in_shardings or [None] * n_in))
 
 
 class LRUCache:
@@ -320,11 +396,19 @@ _eager_fastpath_cache = _jax.PjitFunctionCache(FASTPATH_CAPACITY)
 _jit_fastpath_cache = _jax.PjitFunctionCache(FASTPATH_CAPACITY)
 
 
-def _no_shard_fallback(x, *rest):
-    """jaxlib calls this for an argument its fast path cannot transfer
-    itself; jxp's cache miss has converted or rejected those already."""
-    raise TypeError(f"jxp cannot pass a {type(x).__name__} to a compiled "
-                    f"program")
+def _shard_arg_fallback(x, sharding, *rest):
+    """jaxlib's fast path calls this for an argument it cannot pass as it
+    is: a host value for a program on several devices, or an array on
+    another number of devices than the program's. It returns the argument
+    laid out as `sharding` says."""
+    if type(x) is ArrayImpl:
+        if not is_array(x):  # another library's: jxp's cache miss converts
+            raise TypeError(f"jxp cannot pass a {type(x).__name__} to a "
+                            f"compiled program")
+        return runtime.reshard(x, sharding)
+    aval = abstractify(x)
+    return runtime.device_put(np.asarray(x, dtype=aval.dtype),
+                              aval.weak_type, sharding=sharding)
 
 
 def _fastpath_ok(flat):
@@ -374,12 +458,13 @@ _eager_callables = LRUCache(4096)
 
 def _eager_compiled(prim, params, args):
     avals = tuple([abstractify(a) for a in args])
-    key = (prim, tuple(params.items()), avals, config.trace_key)
+    shardings = arg_shardings(args)
+    key = (prim, tuple(params.items()), avals, config.trace_key, shardings)
     compiled = _eager_cache.get(key)
     if compiled is None:
         traced = trace(lambda *xs: prim.bind(*xs, **params), prim.name,
                        list(avals), lambda tracers: (tracers, {}))
-        compiled = Compiled(traced, TO_STABLEHLO)
+        compiled = Compiled(traced, TO_STABLEHLO, in_shardings=shardings)
         _eager_cache.put(key, compiled)
     return compiled
 
@@ -394,11 +479,12 @@ def _eager_callable(prim, params):
 
     def cache_miss(*args):
         out, compiled = run(*args)
-        return out, compiled.fastpath() if _fastpath_ok(args) else None, False
+        return out, (compiled.fastpath(args) if _fastpath_ok(args)
+                     else None), False
     # (jaxlib calls the function itself under disable_jit.)
     return _jax.pjit(prim.name, lambda *args: run(*args)[0], cache_miss, [],
                      [], ("jxp-eager",), tree_util.registry(),
-                     _no_shard_fallback, _eager_fastpath_cache)
+                     _shard_arg_fallback, _eager_fastpath_cache)
 
 
 def apply_eagerly(prim, args, params):
@@ -416,17 +502,92 @@ def apply_eagerly(prim, args, params):
 core.set_eager_apply(apply_eagerly)
 
 
-def device_put(x, device=None):
+def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
     """Arrays holding `x` (an array-like, or a pytree of them), with JAX's
-    canonical dtypes."""
-    def put(leaf):
-        if is_array(leaf):
-            return leaf
-        aval = abstractify(leaf)
-        return from_numpy(np.asarray(leaf, dtype=aval.dtype), aval.weak_type)
-    if is_array(x):
-        return x
-    return tree_util.tree_map(put, x)
+    canonical dtypes: on the default device (arrays stay where they are),
+    or where `device` says: a Device, a Sharding (e.g. a NamedSharding:
+    each device gets its piece), or a pytree of those matching a prefix of
+    `x`'s. Arrays laid out otherwise are moved or resharded (new arrays);
+    arrays already there are returned as they are."""
+    if device is None:
+        def put(leaf):
+            if is_array(leaf):
+                return leaf
+            aval = abstractify(leaf)
+            return from_numpy(np.asarray(leaf, dtype=aval.dtype),
+                              aval.weak_type)
+        if is_array(x):
+            return x
+        return tree_util.tree_map(put, x)
+    target = _as_sharding(device)
+    if target is not None:
+        return tree_util.tree_map(lambda leaf: _put_leaf(leaf, target), x)
+    # A pytree of devices/shardings, a prefix of x's structure.
+    targets, tree = tree_util.tree_flatten(
+        device, is_leaf=lambda d: _as_sharding(d) is not None)
+    try:
+        subtrees = tree.flatten_up_to(x)
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"device_put: the devices/shardings {device!r} are "
+                         f"not a pytree prefix of the value's structure: "
+                         f"{e}") from None
+    out = []
+    for t, sub in zip(targets, subtrees):
+        s = _as_sharding(t)
+        if s is None:
+            raise TypeError(f"device_put: expected a Device or a Sharding, "
+                            f"got {t!r}")
+        out.append(tree_util.tree_map(lambda leaf, s=s: _put_leaf(leaf, s),
+                                      sub))
+    return tree_util.tree_unflatten(tree, out)
+
+
+def _as_sharding(d):
+    """The sharding `device_put` places on for `d` (a Device or a
+    Sharding), or None for anything else."""
+    if type(d) is _jax.SingleDeviceSharding:
+        return runtime.sharding_for(d._device)  # the interned one
+    if isinstance(d, _jax.Sharding):
+        return d
+    if isinstance(d, _jax.Device):
+        return runtime.sharding_for(d)
+    return None
+
+
+def _put_leaf(leaf, sharding):
+    if is_array(leaf):
+        return runtime.reshard(leaf, sharding)
+    aval = abstractify(leaf)
+    return runtime.device_put(np.asarray(leaf, dtype=aval.dtype),
+                              aval.weak_type, sharding=sharding)
+
+
+def make_array_from_callback(shape, sharding, data_callback, dtype=None):
+    """An array of `shape` laid out as `sharding` says, each device's piece
+    given by `data_callback(index)` (index: a tuple of slices of the whole
+    array), as JAX's."""
+    shape = tuple(shape)
+    sharding = _as_sharding(sharding) or sharding
+    sharding_impl.check_shape(sharding, shape)
+    pieces = []
+    for device, index in sharding_impl.indices_map(sharding, shape):
+        piece = data_callback(index)
+        if dtype is not None:
+            piece = np.asarray(piece, dtype=dtype)
+        pieces.append(_put_leaf(piece, runtime.sharding_for(device)))
+    return runtime.assemble(shape, sharding, pieces)
+
+
+def make_array_from_single_device_arrays(shape, sharding, arrays, *,
+                                         dtype=None):
+    """An array of `shape` laid out as `sharding` says, whose pieces are
+    `arrays` (one array on each of its devices; no copy), as JAX's."""
+    out = runtime.assemble(shape, _as_sharding(sharding) or sharding,
+                           arrays)
+    if dtype is not None and np.dtype(dtype) != out.dtype:
+        raise ValueError(f"dtype {np.dtype(dtype)} does not match the "
+                         f"arrays' {out.dtype}")
+    return out
 
 
 def block_until_ready(tree):
@@ -594,12 +755,14 @@ class JitFunction:
         return donated
 
     def _compiled(self, flat, in_tree, statics, args, kwargs):
+        shardings = arg_shardings(flat)
         key = (in_tree, tuple([abstractify(x) for x in flat]), statics,
-               config.trace_key, self._donate_key)
+               config.trace_key, self._donate_key, shardings)
         compiled = self._cache.get(key)
         if compiled is None:
             traced = self._trace(flat, in_tree, args, kwargs)
-            compiled = Compiled(traced, f"{OPTIMIZE},{TO_STABLEHLO}")
+            compiled = Compiled(traced, f"{OPTIMIZE},{TO_STABLEHLO}",
+                                in_shardings=shardings)
             self._cache.put(key, compiled)
         return compiled
 
@@ -623,7 +786,7 @@ class JitFunction:
             return self.fun(*args, **kwargs), None
         compiled = self._compiled(flat, in_tree, statics, args, kwargs)
         out = compiled.call_flat(flat)
-        return out, (compiled.fastpath() if self._fastpath_allowed and
+        return out, (compiled.fastpath(flat) if self._fastpath_allowed and
                      _fastpath_ok(flat) else None)
 
     def cache_miss(self, *args, **kwargs):
@@ -636,10 +799,12 @@ class JitFunction:
     def lower(self, *args, **kwargs):
         flat, in_tree, statics = self._split(args, kwargs)
         avals = tuple(abstractify(x) for x in flat)
-        key = (in_tree, avals, statics, config.trace_key, self._donate_key)
+        shardings = arg_shardings(flat)
+        key = (in_tree, avals, statics, config.trace_key, self._donate_key,
+               shardings)
         traced = self._trace(flat, in_tree, args, kwargs)
         return Lowered(traced, in_tree, cache=self._cache, key=key,
-                       compiled=self._cache.get(key))
+                       compiled=self._cache.get(key), in_shardings=shardings)
 
     def public(self):
         """The user's jitted function: a jaxlib PjitFunction carrying
@@ -649,7 +814,7 @@ class JitFunction:
                        sorted(i for i in self._static_nums if i >= 0),
                        sorted(self._static_names),
                        ("jxp-jit", self._donate_key),
-                       tree_util.registry(), _no_shard_fallback,
+                       tree_util.registry(), _shard_arg_fallback,
                        _jit_fastpath_cache)
         functools.update_wrapper(fn, self.fun)
         fn.lower = self.lower
@@ -792,18 +957,33 @@ class Lowered:
     the StableHLO is derived once for `as_text()` and `compile()`."""
 
     def __init__(self, traced, in_tree=None, cache=None, key=None,
-                 compiled=None):
+                 compiled=None, in_shardings=None):
         self.traced = traced
         self.in_tree = in_tree
         self._cache, self._key = cache, key
         self._compiled = compiled
         self._stablehlo = compiled.stablehlo if compiled else None
+        self._in_shardings = in_shardings
 
     def _stablehlo_text(self):
+        """The pipeline's StableHLO, for one device."""
         if self._stablehlo is None:
             self._stablehlo = compile_traced(
                 self.traced, f"{OPTIMIZE},{TO_STABLEHLO}")
         return self._stablehlo
+
+    def _program_text(self):
+        """The StableHLO compiled: for inputs on several devices, the SPMD
+        module (Shardy meshes and argument shardings), as JAX shows it."""
+        if self._compiled is not None and self._compiled.executable.text:
+            return self._compiled.executable.text
+        text = self._stablehlo_text()
+        shardings = program_shardings(self.traced.captured,
+                                      self._in_shardings,
+                                      len(self.traced.in_avals))
+        if shardings is not None or "mhlo.num_partitions" in text:
+            text = runtime.lower_sharded(text, shardings).text
+        return text
 
     def as_text(self, dialect="stablehlo", debug_info=False):
         """The program as StableHLO (default, as JAX) or as optimized jxp
@@ -812,7 +992,7 @@ class Lowered:
             return compile_traced(self.traced, OPTIMIZE, generic=False,
                                   debug_info=debug_info)
         if dialect == "stablehlo":
-            module = runtime.parse_stablehlo(self._stablehlo_text())
+            module = runtime.parse_stablehlo(self._program_text())
             return module.operation.get_asm(enable_debug_info=debug_info)
         raise ValueError(f"unknown dialect {dialect!r}: 'stablehlo' or 'jxp'")
 
@@ -820,7 +1000,8 @@ class Lowered:
         compiled = self._compiled
         if compiled is None:
             compiled = Compiled(self.traced, None,
-                                stablehlo=self._stablehlo_text())
+                                stablehlo=self._stablehlo_text(),
+                                in_shardings=self._in_shardings)
             if self._cache is not None:
                 self._cache.put(self._key, compiled)
             self._compiled = compiled

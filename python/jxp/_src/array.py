@@ -21,7 +21,7 @@ import threading
 import numpy as np
 from jaxlib import _jax
 
-from . import dtypes, runtime
+from . import dtypes, runtime, sharding_impl
 from .avals import ShapedArray
 
 ArrayImpl = _jax.ArrayImpl
@@ -149,6 +149,46 @@ def _hash(self):
     raise TypeError("unhashable type: 'jxp.Array'")
 
 
+class Shard:
+    """One device's piece of an array (JAX's Shard): `device`, `index`
+    (the slices of the whole array it holds), `replica_id` (which copy of
+    that piece, counting devices in order) and `data` (the piece, an array
+    on that device)."""
+
+    __slots__ = ("device", "index", "replica_id", "_data", "_make")
+
+    def __init__(self, device, index, replica_id, make):
+        self.device = device
+        self.index = index
+        self.replica_id = replica_id
+        self._data = None
+        self._make = make
+
+    @property
+    def data(self):
+        if self._data is None:
+            self._data = self._make()
+            self._make = None
+        return self._data
+
+    def __repr__(self):
+        return (f"Shard(device={self.device!r}, index={self.index}, "
+                f"replica_id={self.replica_id}, data={self.data})")
+
+
+def _addressable_shards(self):
+    return [Shard(d, index, rid, make) for d, index, rid, make in
+            runtime.addressable_shards(self)]
+
+
+def _device(self):
+    """The array's device if it lives on one, else its sharding (JAX's
+    Array.device)."""
+    s = self._sharding
+    devices = sharding_impl.devices_of(s)
+    return devices[0] if len(devices) == 1 else s
+
+
 def _unpickle(x):
     """A pickled Array: its host value back on the device, with the dtype
     canonical under the current x64 setting (as device_put gives)."""
@@ -188,7 +228,16 @@ _METHODS = {
     "tolist": lambda self: _value(self).tolist(),
     "copy_to_host_async": lambda self: None,
     "sharding": property(lambda self: self._sharding),
-    "devices": lambda self: set(self._sharding.device_set),
+    "devices": lambda self: set(sharding_impl.devices_of(self._sharding)),
+    "device": property(_device),
+    "committed": property(lambda self: self._committed),
+    "addressable_shards": property(_addressable_shards),
+    "global_shards": property(_addressable_shards),
+    "addressable_data": lambda self, i: _addressable_shards(self)[i].data,
+    "is_fully_replicated": property(
+        lambda self: sharding_impl.is_fully_replicated(self._sharding,
+                                                       self.aval.ndim)),
+    "is_fully_addressable": property(lambda self: True),
 }
 
 
@@ -230,7 +279,11 @@ class _Shared:
         self.name, self.ours, self.theirs = name, ours, theirs
 
     def _pick(self, obj):
-        d = self.ours if type(obj.aval) is ShapedArray else self.theirs
+        try:
+            ours = type(obj.aval) is ShapedArray
+        except TypeError:  # JAX's ArrayImpl.__init__, before its aval
+            ours = False
+        d = self.ours if ours else self.theirs
         if d is _MISSING:
             raise AttributeError(f"'{type(obj).__name__}' object has no "
                                  f"attribute '{self.name}'")

@@ -37,11 +37,29 @@ jaxlib behaviour this module relies on or works around (jaxlib 0.10.2):
   path compares those in C++ (a Python subclass cost 0.4 us per call).
 * The arrays made here carry a jxp ``ShapedArray`` as their aval (avals.py):
   that is what makes them jxp's arrays (array.py).
+
+Several devices (sharding_impl.py has the shardings):
+
+* A program over several devices is one SPMD program: Shardy annotations
+  (``sdy.mesh`` symbols, ``sdy.sharding`` on ``@main``'s arguments),
+  ``mhlo.num_partitions``, and compile options with ``num_partitions``, SPMD
+  and Shardy partitioning and the device assignment (``compile_sharded``).
+  Its input and output shardings are read back from the executable.
+* ``execute_sharded`` with an argument laid out otherwise than the program
+  expects (another sharding, or the same devices in another order) crashes
+  the process; ``Executable.execute`` therefore moves every argument where
+  the program wants it first (``reshard``).
+* Reading a sharded array: DLPack exports only the piece of the first
+  device of an array's list, and jaxlib's other ways (``_arrays``,
+  ``disassemble_into_single_device_arrays`` ...) import ``jax``. Each piece
+  is read by relabelling the array with a sharding listing its device first
+  (``reorder_shards``, no data moved) and exporting that.
 """
 
 from __future__ import annotations
 
 import ctypes
+import math
 import os
 import threading
 import time
@@ -52,6 +70,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
 
 import numpy as np  # noqa: E402
 
+from . import sharding_impl  # noqa: E402
 from .avals import ShapedArray  # noqa: E402
 
 from jaxlib import _jax  # noqa: E402
@@ -66,7 +85,8 @@ __all__ = [
     "client", "devices", "set_x64", "x64_enabled", "parse_stablehlo",
     "compile", "Executable", "device_put", "to_numpy", "block_until_ready",
     "DeviceBuffer", "set_compilation_cache", "compilation_cache_dir",
-    "compilation_cache_stats",
+    "compilation_cache_stats", "compile_sharded", "lower_sharded", "reshard",
+    "addressable_shards", "assemble",
 ]
 
 #: Type of the device buffers handed out by this module.
@@ -236,6 +256,22 @@ def _replicated_hlo_sharding(self, num_dimensions):
     return _REPLICATED
 
 
+def _single_repr(self):
+    mem = "" if self._memory_kind is None else \
+        f", memory_kind={self._memory_kind}"
+    return f"SingleDeviceSharding(device={self._device!r}{mem})"
+
+
+def _single_indices(self, global_shape):
+    return {self._device: (slice(None),) * len(tuple(global_shape))}
+
+
+def _single_eq(self, other):
+    return (type(other) is _xc.SingleDeviceSharding
+            and self._device == other._device
+            and self._memory_kind == other._memory_kind)
+
+
 # What jaxlib's transfers call back into on a SingleDeviceSharding. JAX
 # grafts the same methods (with the same meaning) onto the C++ class when it
 # is imported; jxp adds only those still missing, so that jxp's arrays carry
@@ -244,11 +280,20 @@ def _replicated_hlo_sharding(self, num_dimensions):
 _SHARDING_METHODS = {
     "memory_kind": property(lambda self: self._memory_kind),
     "device_set": property(lambda self: {self._device}),
+    "addressable_devices": property(lambda self: {self._device}),
     "_device_assignment": property(lambda self: (self._device,)),
     "num_devices": property(lambda self: 1),
     "is_fully_replicated": property(lambda self: True),
     "is_fully_addressable": property(lambda self: True),
     "_to_xla_hlo_sharding": _replicated_hlo_sharding,
+    "devices_indices_map": _single_indices,
+    "addressable_devices_indices_map": _single_indices,
+    "shard_shape": lambda self, global_shape: tuple(global_shape),
+    "__repr__": _single_repr,
+    # (The jit fast path compares SingleDeviceShardings in C++; these are
+    # for users' `==` and dictionaries.)
+    "__eq__": _single_eq,
+    "__hash__": lambda self: hash((self._device, self._memory_kind)),
 }
 for _name, _value in _SHARDING_METHODS.items():
     if _name not in _xc.SingleDeviceSharding.__dict__:
@@ -298,21 +343,115 @@ _COPY = _jax.HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL
 _ZERO_COPY = _jax.HostBufferSemantics.ZERO_COPY
 
 
-def device_put(x: np.ndarray, weak_type: bool = False, *, copy: bool = True):
-    """Copies a numpy array to a device buffer of the same dtype and shape.
+def device_put(x: np.ndarray, weak_type: bool = False, *, copy: bool = True,
+               sharding=None):
+    """Copies a numpy array to a device array of the same dtype and shape,
+    on the default device or as `sharding` says (each device gets its
+    piece; ValueError if the shape cannot be split so).
 
     ``copy=False`` lets jaxlib alias the host memory (zero-copy); only use it
     for arrays that are never mutated afterwards.
     """
     if type(x) is not np.ndarray:
         x = np.asarray(x)
-    device = _device
-    if device is None:
-        device = _default_device()
     aval = aval_for(x.shape, x.dtype, bool(weak_type))
-    return _xc.batched_device_put(
-        aval, sharding_for(device), [x], [device], True, False,
-        _COPY if copy else _ZERO_COPY, True)
+    if sharding is None or type(sharding) is _xc.SingleDeviceSharding:
+        if sharding is None:
+            device = _device
+            if device is None:
+                device = _default_device()
+            sharding = sharding_for(device)
+        else:
+            device = sharding._device
+        return _xc.batched_device_put(
+            aval, sharding, [x], [device], True, False,
+            _COPY if copy else _ZERO_COPY, True)
+    sharding_impl.check_shape(sharding, x.shape)
+    devices, pieces = [], []
+    for device, index in sharding_impl.indices_map(sharding, x.shape):
+        devices.append(device)
+        # One buffer per device: jaxlib fails on partially replicated
+        # shardings when two devices get the same host memory.
+        pieces.append(np.array(x[index], copy=True))
+    return _xc.batched_device_put(aval, sharding, pieces, devices, True,
+                                  False, _COPY, True)
+
+
+def assemble(shape, sharding, arrays, weak_type=False):
+    """One array of global `shape` laid out as `sharding` says, from
+    one-device arrays holding each device's piece (any order; one per
+    device of `sharding`). They become its buffers (no copy)."""
+    shape = tuple(int(d) for d in shape)
+    sharding_impl.check_shape(sharding, shape)
+    by_device = {}
+    for a in arrays:
+        if type(a) is not DeviceBuffer or not _is_single(a._sharding):
+            raise ValueError(f"expected arrays on one device each, got "
+                             f"{type(a).__name__}")
+        by_device[sharding_impl.devices_of(a._sharding)[0].id] = a
+    index_map = sharding_impl.indices_map(sharding, shape)
+    if len(arrays) != len(index_map):
+        raise ValueError(f"Expected {len(index_map)} per-device arrays (this "
+                         f"is how many devices are addressable by the "
+                         f"sharding), but got {len(arrays)}")
+    if set(by_device) != {d.id for d, _ in index_map}:
+        raise ValueError(
+            f"expected one array on each of the devices "
+            f"{[d.id for d, _ in index_map]} of {sharding}, got arrays on "
+            f"{[sharding_impl.devices_of(a._sharding)[0].id for a in arrays]}")
+    want = sharding_impl.shard_shape(sharding, shape)
+    ordered = [by_device[d.id] for d, _ in index_map]
+    dtypes = {a.aval.dtype for a in ordered}
+    for a in ordered:
+        if tuple(a.aval.shape) != want:
+            raise ValueError(f"the piece of each device has shape {want} "
+                             f"for global shape {shape} and {sharding}; got "
+                             f"an array of shape {tuple(a.aval.shape)}")
+    if len(dtypes) != 1:
+        raise ValueError(f"the arrays have different dtypes "
+                         f"{sorted(d.name for d in dtypes)}")
+    aval = aval_for(shape, dtypes.pop(), bool(weak_type))
+    if len(ordered) == 1:
+        return ordered[0]._rewrap_with_aval_and_sharding(aval, sharding)
+    return DeviceBuffer(aval, sharding, ordered, True, True)
+
+
+def reshard(x, sharding, *, copy=True):
+    """Device array `x` laid out as `sharding` says: `x` itself, or a view
+    of its buffers, if it already is; a new array otherwise (`x`
+    unchanged). With ``copy=False`` the new array may share `x`'s buffers
+    (deleting or donating `x` then invalidates it): for a program's
+    arguments."""
+    current = x._sharding
+    if current is sharding:
+        return x
+    aval = x.aval
+    ndim = len(aval.shape)
+    sharding_impl.check_shape(sharding, aval.shape)
+    src = sharding_impl.layout(current, ndim)
+    dst = sharding_impl.layout(sharding, ndim)
+    if src == dst:  # the same bytes on the same devices: relabel
+        return x._rewrap_with_aval_and_sharding(aval, sharding)
+    if len(src[0]) == len(dst[0]):
+        same_split = src[1] == dst[1]
+        if not same_split and sorted(src[0]) == sorted(dst[0]) and dict(
+                sharding_impl.indices_map(current, aval.shape)) == dict(
+                sharding_impl.indices_map(sharding, aval.shape)):
+            # Each device keeps its piece; only the device order changes.
+            x = _jax.reorder_shards(x, sharding,
+                                    _jax.ArrayCopySemantics.REUSE_INPUT)
+            if not copy:
+                return x
+            same_split = True  # (reorder_shards cannot copy: copy below)
+        if same_split:
+            # The same split, onto other devices (or a copy onto the same
+            # ones): device-to-device copies.
+            out, = _jax.batched_copy_array_to_devices_with_sharding(
+                [x], [_xc.DeviceList(sharding_impl.devices_of(sharding))],
+                [sharding], [_jax.ArrayCopySemantics.ALWAYS_COPY])
+            return out
+    # Anything else goes through the host.
+    return device_put(to_numpy(x), aval.weak_type, sharding=sharding)
 
 
 _to_dlpack = _jax.buffer_to_dlpack_managed_tensor
@@ -372,17 +511,13 @@ def _copy_from_dlpack(capsule, dtype) -> np.ndarray:
     return out
 
 
-def to_numpy(buf) -> np.ndarray:
-    """Device buffer -> host numpy array (a read-only copy).
-
-    Goes through DLPack: jaxlib's own host-transfer methods import ``jax``.
+def _host_copy(buf, dtype) -> np.ndarray:
+    """The first device's piece of device array `buf`, copied to the host
+    (through DLPack: jaxlib's own host-transfer methods import ``jax``).
     The DLPack view is copied and dropped at once, because an outstanding
-    external reference makes a later ``buf.delete()`` (or donation) abort the
-    process.
-    """
-    buf.block_until_ready()
+    external reference makes a later ``buf.delete()`` (or donation) abort
+    the process."""
     capsule = _to_dlpack(buf)
-    dtype = buf.aval.dtype
     try:
         view = np.from_dlpack(_DLPackCapsule(capsule))
     except (RuntimeError, TypeError, BufferError):
@@ -392,7 +527,74 @@ def to_numpy(buf) -> np.ndarray:
         out = np.array(view, dtype=dtype, copy=True)
         del view
     del capsule
+    return out
+
+
+def _is_single(s):
+    return (type(s) is _xc.SingleDeviceSharding
+            or sharding_impl.num_devices(s) == 1)
+
+
+def to_numpy(buf) -> np.ndarray:
+    """Device array -> host numpy array (a read-only copy): the whole
+    array, assembled from its devices' pieces if it is sharded."""
+    buf.block_until_ready()
+    s = buf._sharding
+    dtype = buf.aval.dtype
+    if _is_single(s):
+        out = _host_copy(buf, dtype)
+    else:
+        out = _gather(buf, s, tuple(buf.aval.shape), dtype)
     out.flags.writeable = False
+    return out
+
+
+def _gather(buf, s, shape, dtype):
+    ndim = len(shape)
+    if sharding_impl.is_fully_replicated(s, ndim):
+        return _host_copy(buf, dtype)
+    out = np.empty(shape, dtype)
+    if out.size == 0:
+        return out
+    done = set()
+    for i, (_, index) in enumerate(sharding_impl.indices_map(s, shape)):
+        key = sharding_impl.index_key(index)
+        if key not in done:
+            done.add(key)
+            out[index] = _piece(buf, s, i, ndim, dtype)
+    return out
+
+
+def _piece(buf, s, i, ndim, dtype):
+    """Device i's piece of sharded array `buf`, copied to the host."""
+    if i == 0:
+        return _host_copy(buf, dtype)
+    view = _jax.reorder_shards(buf, sharding_impl.front_sharding(s, i, ndim),
+                               _jax.ArrayCopySemantics.REUSE_INPUT)
+    return _host_copy(view, dtype)
+
+
+def addressable_shards(buf):
+    """[(device, index, replica id, thunk)] of device array `buf`, in
+    device order: `thunk()` gives the device's piece as a one-device array
+    on that device (a copy: jaxlib cannot split an array into one-device
+    arrays without importing ``jax``)."""
+    s = buf._sharding
+    aval = buf.aval
+    shape = tuple(aval.shape)
+    if _is_single(s):
+        device = sharding_impl.devices_of(s)[0]
+        return [(device, (slice(None),) * len(shape), 0, lambda: buf)]
+    out = []
+    ids = sharding_impl.replica_ids(s, shape)
+    for i, (device, index) in enumerate(sharding_impl.indices_map(s,
+                                                                  shape)):
+        def data(i=i, device=device):
+            buf.block_until_ready()
+            piece = _piece(buf, s, i, len(shape), aval.dtype)
+            return device_put(piece, aval.weak_type,
+                              sharding=sharding_for(device))
+        out.append((device, index, ids[i], data))
     return out
 
 
@@ -445,7 +647,11 @@ def _mlir_context():
     global _context, _parses
     _parses += 1
     if _context is None or _parses > PARSES_PER_CONTEXT:
-        _context = make_mlir_context()
+        from jaxlib.mlir.dialects import sdy
+        ctx = make_mlir_context()
+        # Shardy: SPMD modules carry its meshes and shardings.
+        sdy.register_dialect(ctx)
+        _context = ctx
         _parses = 0
     return _context
 
@@ -537,18 +743,21 @@ def _tensor_aval(t, what):
     return tuple(tt.shape), dtype
 
 
-def _main_signature(module):
-    """([(shape, dtype)] of the inputs, same of the results) of @main."""
+def _main_func(module):
+    """The @main func.func operation of a parsed module."""
     ir = _ir
-    main = None
     for op in module.body.operations:
         op = op.operation
         if op.name == "func.func" and "sym_name" in op.attributes and \
                 ir.StringAttr(op.attributes["sym_name"]).value == "main":
-            main = op
-            break
-    if main is None:
-        raise ValueError("StableHLO module has no @main function")
+            return op
+    raise ValueError("StableHLO module has no @main function")
+
+
+def _main_signature(module):
+    """([(shape, dtype)] of the inputs, same of the results) of @main."""
+    ir = _ir
+    main = _main_func(module)
     ftype = ir.TypeAttr(main.attributes["function_type"]).value
     ftype = ir.FunctionType(ftype)
     return ([_tensor_aval(t, "argument") for t in ftype.inputs],
@@ -560,49 +769,129 @@ def _main_signature(module):
 # ---------------------------------------------------------------------------
 
 _compile_opts = None
+_options = {}       # device ids -> CompileOptions of programs on those devices
+_device_lists = {}  # device ids -> xc.DeviceList
 
 
-def _compile_options():
+def _make_options(devices):
+    opts = _xc.CompileOptions()
+    opts.num_replicas = 1
+    opts.num_partitions = len(devices)
+    opts.profile_version = -1  # no XLA-AutoFDO profile lookup (as JAX)
+    build = opts.executable_build_options
+    build.use_spmd_partitioning = True
+    if len(devices) > 1:
+        build.use_shardy_partitioner = True
+    opts.device_assignment = _xc.DeviceAssignment.create(
+        np.array([[d.id for d in devices]], dtype=np.int32))
+    return opts
+
+
+def _compile_options(devices=None):
+    """The compile options of programs on `devices` (a tuple, in the
+    program's order; default: the default device)."""
     global _compile_opts
-    if _compile_opts is None:
-        opts = _xc.CompileOptions()
-        opts.num_replicas = 1
-        opts.num_partitions = 1
-        opts.profile_version = -1  # no XLA-AutoFDO profile lookup (as JAX)
-        opts.executable_build_options.use_spmd_partitioning = True
-        opts.device_assignment = _xc.DeviceAssignment.create(
-            np.array([[_default_device().id]], dtype=np.int32))
-        _compile_opts = opts
-    return _compile_opts
+    if devices is None or (len(devices) == 1 and
+                           devices[0].id == _default_device().id):
+        if _compile_opts is None:
+            _compile_opts = _make_options((_default_device(),))
+        return _compile_opts
+    key = tuple(d.id for d in devices)
+    opts = _options.get(key)
+    if opts is None:
+        opts = _options.setdefault(key, _make_options(devices))
+    return opts
+
+
+def _device_list_of(devices):
+    if len(devices) == 1 and devices[0].id == _default_device().id:
+        return _device_list
+    key = tuple(d.id for d in devices)
+    dl = _device_lists.get(key)
+    if dl is None:
+        dl = _device_lists.setdefault(key, _xc.DeviceList(tuple(devices)))
+    return dl
 
 
 class Executable:
-    """A compiled program bound to the default device.
+    """A compiled program bound to its devices.
 
     ``in_avals`` / ``out_avals``: lists of ``(shape, dtype)`` of the
-    arguments / results of ``@main``.
+    (global) arguments / results of ``@main``.  ``devices``: the devices it
+    runs on, in the order of its device assignment.  ``in_shardings`` /
+    ``out_shardings``: how each argument must be / each result is laid out
+    on them (a ``SingleDeviceSharding`` for one device; a ``NamedSharding``
+    or ``GSPMDSharding`` for several).  ``text``: the StableHLO compiled.
     """
 
     __slots__ = ("_exe", "_execute_sharded", "_handlers", "in_avals",
-                 "out_avals", "__weakref__")
+                 "out_avals", "devices", "in_shardings", "out_shardings",
+                 "text", "__weakref__")
 
-    def __init__(self, loaded_executable, in_avals, out_avals):
+    def __init__(self, loaded_executable, in_avals, out_avals, devices=None,
+                 in_shardings=None, out_shardings=None, text=None):
         self._exe = loaded_executable
         self._execute_sharded = loaded_executable.execute_sharded
         self.in_avals = in_avals
         self.out_avals = out_avals
-        self._handlers = result_handlers(
+        if devices is None:
+            devices = (_default_device(),)
+        self.devices = tuple(devices)
+        single = sharding_for(self.devices[0])
+        self.in_shardings = (list(in_shardings) if in_shardings is not None
+                             else [single] * len(in_avals))
+        self.out_shardings = (list(out_shardings)
+                              if out_shardings is not None
+                              else [single] * len(out_avals))
+        self.text = text
+        self._handlers = self.result_handlers(
             [aval_for(shape, dtype) for shape, dtype in out_avals])
 
-    def execute(self, args: list) -> list:
-        """Runs on device buffers; returns the output device buffers.
+    def result_handlers(self, avals):
+        """jaxlib result handlers making the results arrays with `avals`
+        (ShapedArrays: e.g. the traced ones, with their weak types), laid
+        out as the program gives them."""
+        return [_xc.array_result_handler(a, s, True, _skip_checks=True)
+                for a, s in zip(avals, self.out_shardings)]
 
-        Hot path: arguments are NOT checked.  PJRT checks only their number;
-        a buffer of the wrong dtype or shape is silently reinterpreted (or
-        read out of bounds).  Use ``execute_checked`` when unsure.
+    @property
+    def num_devices(self):
+        return len(self.devices)
+
+    def place(self, args) -> list:
+        """`args` (device arrays or host values) laid out as the program
+        takes them: arrays moved or resharded as needed, host values put
+        on the devices."""
+        out = list(args)
+        for i, (a, s) in enumerate(zip(out, self.in_shardings)):
+            if type(a) is DeviceBuffer:
+                if a._sharding is not s:
+                    out[i] = reshard(a, s, copy=False)
+            else:
+                out[i] = device_put(np.asarray(a, dtype=self.in_avals[i][1]),
+                                    sharding=s)
+        return out
+
+    def execute(self, args: list, handlers=None) -> list:
+        """Runs on device arrays; returns the output device arrays.
+
+        Arguments laid out otherwise than the program expects (another
+        device or sharding; executing with them would crash the process)
+        are moved first, and host values are put on the devices.  Shapes
+        and dtypes are NOT checked: PJRT checks only the number of
+        arguments, a buffer of the wrong dtype or shape is silently
+        reinterpreted (or read out of bounds).  Use ``execute_checked`` when
+        unsure.  `handlers`: from ``result_handlers`` (default: arrays
+        with the program's avals, not weakly typed).
         """
+        shardings = self.in_shardings
+        if len(args) == len(shardings):
+            for a, s in zip(args, shardings):
+                if type(a) is not DeviceBuffer or a._sharding is not s:
+                    args = self.place(args)
+                    break
         return self._execute_sharded(args).consume_with_handlers(
-            self._handlers)
+            self._handlers if handlers is None else handlers)
 
     def execute_checked(self, args: list) -> list:
         """Like ``execute``, but validates argument count, shapes, dtypes."""
@@ -630,8 +919,10 @@ class Executable:
         return self._exe
 
     def __repr__(self):
+        where = ("" if len(self.devices) == 1
+                 else f", {len(self.devices)} devices")
         return (f"<jxp Executable: {len(self.in_avals)} inputs, "
-                f"{len(self.out_avals)} outputs>")
+                f"{len(self.out_avals)} outputs{where}>")
 
 
 _lapack_registered = False
@@ -702,7 +993,8 @@ def _diagnose_compile_failure(text: str) -> None:
 
 def compile(stablehlo_text, in_avals=None, out_avals=None):  # noqa: A001
     """Compiles StableHLO text (generic or pretty form, ``str`` or UTF-8
-    ``bytes``) for the default device.
+    ``bytes``) for the default device (modules with
+    ``mhlo.num_partitions`` go to ``compile_sharded``).
 
     The text goes to PJRT as is, parsed once, in jaxlib's own MLIR context.
     ``in_avals`` / ``out_avals`` (both or neither): the ``(shape, dtype)``
@@ -721,41 +1013,366 @@ def compile(stablehlo_text, in_avals=None, out_avals=None):  # noqa: A001
     if (in_avals is None) != (out_avals is None):
         raise TypeError("compile: pass both in_avals and out_avals, or "
                         "neither")
+    if "mhlo.num_partitions" in text:
+        # A module for several devices (e.g. with a shard_map).
+        return compile_sharded(text)
     if in_avals is not None:
         in_avals = _normalize_avals(in_avals, "in_avals")
         out_avals = _normalize_avals(out_avals, "out_avals")
+    return _compile(text, (_default_device(),), in_avals, out_avals)
+
+
+def _compile(text, devices, in_avals=None, out_avals=None, in_shardings=None,
+             meshes=(), spmd=False):
+    """Compiles `text` for `devices` (the program's device assignment).
+    With `spmd`, the avals are @main's (global) ones, read from the text by
+    the caller, and the shardings of inputs and outputs are read from the
+    executable (see _executable)."""
     if "lapack_" in text:
         _register_lapack()
     c = client()
-    options = _compile_options()
+    options = _compile_options(devices)
+    device_list = _device_list_of(devices)
     cache = _cache
     key = None
     if cache is not None:
-        key = cache.key(text)
-        hit = cache.get(key, c, options)
+        key = cache.key(text, options)
+        hit = cache.get(key, c, options, device_list)
         if hit is not None:
             loaded, cached_in, cached_out = hit
-            return Executable(loaded, cached_in, cached_out)
+            return _executable(loaded, cached_in, cached_out, devices, text,
+                               in_shardings, meshes)
     start = time.monotonic()
     try:
-        loaded = c.compile_and_load(text, executable_devices=_device_list,
+        loaded = c.compile_and_load(text, executable_devices=device_list,
                                     compile_options=options)
     except _jax.JaxRuntimeError:
         _diagnose_compile_failure(text)
         raise
     elapsed = time.monotonic() - start
     if cache is not None and elapsed >= cache.min_compile_time:
-        sig_in, sig_out = _signature_of(loaded)
-        if in_avals is not None and (in_avals, out_avals) != (sig_in,
-                                                                sig_out):
-            raise ValueError(
-                f"compile: in_avals/out_avals {in_avals} -> {out_avals} do "
-                f"not match @main's signature {sig_in} -> {sig_out}")
-        in_avals, out_avals = sig_in, sig_out
+        if not spmd:
+            # (An SPMD program's compiled signature is per device.)
+            sig_in, sig_out = _signature_of(loaded)
+            if in_avals is not None and (in_avals, out_avals) != (sig_in,
+                                                                    sig_out):
+                raise ValueError(
+                    f"compile: in_avals/out_avals {in_avals} -> {out_avals} "
+                    f"do not match @main's signature {sig_in} -> {sig_out}")
+            in_avals, out_avals = sig_in, sig_out
         cache.put(key, loaded, in_avals, out_avals)
     elif in_avals is None:
         in_avals, out_avals = _signature_of(loaded)
-    return Executable(loaded, in_avals, out_avals)
+    return _executable(loaded, in_avals, out_avals, devices, text,
+                       in_shardings, meshes)
+
+
+def _executable(loaded, in_avals, out_avals, devices, text, in_shardings,
+                meshes):
+    """The Executable of `loaded`, with its arguments' and results'
+    shardings: for several devices, what XLA's partitioner settled on,
+    shown as NamedShardings on `meshes` where one expresses it (and as the
+    caller's own sharding objects where they are what the program takes, so
+    that jaxlib's fast path passes those arguments straight through)."""
+    if len(devices) == 1:
+        return Executable(loaded, in_avals, out_avals, devices, text=text)
+    params = loaded.get_parameter_shardings()
+    results = loaded.get_output_shardings()
+    ins = []
+    for i, ((shape, _), op) in enumerate(zip(in_avals, params)):
+        ndim = len(shape)
+        hlo = _xc.HloSharding.from_proto(op)
+        given = in_shardings[i] if in_shardings is not None else None
+        if (given is not None and sharding_impl.num_devices(given) > 1
+                and sharding_impl.layout(given, ndim) ==
+                sharding_impl.hlo_layout(devices, hlo, ndim)):
+            ins.append(given)
+        else:
+            ins.append(sharding_impl.sharding_from_hlo(hlo, devices, meshes,
+                                                       ndim))
+    outs = [sharding_impl.sharding_from_hlo(
+        _xc.HloSharding.from_proto(op), devices, meshes, len(shape))
+        for (shape, _), op in zip(out_avals, results)]
+    return Executable(loaded, in_avals, out_avals, devices, ins, outs, text)
+
+
+def compile_sharded(stablehlo_text, in_shardings=None, *, meshes=()):
+    """Compiles a StableHLO module for the devices its inputs live on: one
+    SPMD program when they (or the module) span several devices.
+
+    `in_shardings`: one per argument of ``@main`` (``None`` for all
+    unknown): a jaxlib sharding (``SingleDeviceSharding``, ``NamedSharding``,
+    ``GSPMDSharding``) where the caller's array lives, or ``None`` for a
+    value with no place yet (a host value, an array on the default device).
+
+    * No sharding over several devices, and no ``mhlo.num_partitions`` in the
+      module: an ordinary program on one device (the first non-default
+      device among `in_shardings`, else the default one), as ``compile``.
+    * Otherwise the devices are the module's ``jxp.device_ids`` (device ids
+      in mesh order, as the C++ pipeline writes for shard_map) if it has
+      them, else the first multi-device input sharding's devices (in its
+      order), else the first ``mhlo.num_partitions`` devices.  Every input
+      sharding over several devices must be over the same devices
+      (``ValueError``, JAX's "incompatible devices", otherwise).  The
+      module gets ``sdy.mesh`` symbols and ``sdy.sharding`` annotations of
+      its arguments from `in_shardings` (replicated for ``None`` and
+      one-device ones, unless the argument is annotated already),
+      ``mhlo.num_partitions`` / ``mhlo.num_replicas``, and is compiled with
+      Shardy over those devices in that order (see ``lower_sharded``).
+
+    Returns an ``Executable`` whose ``in_shardings`` / ``out_shardings``
+    are what the program takes and gives (from XLA, after propagation),
+    shown as ``NamedSharding``s over the first of: the input shardings'
+    meshes, `meshes` (jxp meshes the caller knows, e.g. shard_map's), the
+    module's own ``sdy.mesh`` symbols, whose devices in row-major order are
+    the program's devices and that express them; else ``GSPMDSharding``s.
+    Its ``execute`` moves arguments where the program wants them.
+    """
+    text = _as_text(stablehlo_text)
+    if in_shardings is not None:
+        in_shardings = list(in_shardings)
+    if "mhlo.num_partitions" not in text and (in_shardings is None or all(
+            s is None or _is_single(s) for s in in_shardings)):
+        device = _one_device(in_shardings)
+        return _compile(text, (device,))
+    plan = lower_sharded(text, in_shardings, meshes=meshes)
+    if len(plan.devices) == 1:
+        return _compile(plan.text, plan.devices)
+    return _compile(plan.text, plan.devices, plan.in_avals, plan.out_avals,
+                    in_shardings, plan.meshes, spmd=True)
+
+
+def _one_device(shardings):
+    """The device of a one-device program: the first one among the inputs'
+    that is not the default device, else the default device."""
+    default = _default_device()
+    for s in shardings or ():
+        if s is not None:
+            d = sharding_impl.devices_of(s)[0]
+            if d.id != default.id:
+                return d
+    return default
+
+
+class SpmdModule:
+    """What lower_sharded gives: the annotated StableHLO `text`, the
+    program's `devices` (its device assignment), @main's `in_avals` /
+    `out_avals`, and the `meshes` to show its shardings on."""
+
+    __slots__ = ("text", "devices", "in_avals", "out_avals", "meshes")
+
+    def __init__(self, text, devices, in_avals, out_avals, meshes):
+        self.text = text
+        self.devices = tuple(devices)
+        self.in_avals = in_avals
+        self.out_avals = out_avals
+        self.meshes = list(meshes)
+
+
+def lower_sharded(stablehlo_text, in_shardings=None, *, meshes=()):
+    """The SPMD form of a StableHLO module for inputs with `in_shardings`
+    (see ``compile_sharded``), without compiling it: an ``SpmdModule``.
+    ValueError for malformed text, shardings that do not fit the arguments
+    and incompatible devices."""
+    text = _as_text(stablehlo_text)
+    with _lock, _mlir_context():
+        module = _parse_locked(text)
+        return _annotate(module, text, in_shardings, meshes)
+
+
+def _incompatible(what, ids, other, other_ids):
+    return ValueError(
+        f"Received incompatible devices for jitted computation. Got {what} "
+        f"and with device ids {list(ids)} on platform CPU and {other} and "
+        f"with device ids {list(other_ids)} on platform CPU")
+
+
+def _annotate(module, text, in_shardings, meshes):
+    from jaxlib.mlir.dialects import sdy
+    ir = _ir
+    attrs = module.operation.attributes
+    main = _main_func(module)
+    in_avals, out_avals = _main_signature(module)
+    n = len(in_avals)
+    if in_shardings is None:
+        in_shardings = [None] * n
+    elif len(in_shardings) != n:
+        raise ValueError(f"{len(in_shardings)} input shardings for the "
+                         f"{n} arguments of @main")
+
+    def describe(i):
+        shape, dtype = in_avals[i]
+        dims = ",".join(map(str, shape))
+        return f"argument {i} with shape {np.dtype(dtype).name}[{dims}]"
+
+    # The program's devices, in order.
+    nparts = (ir.IntegerAttr(attrs["mhlo.num_partitions"]).value
+              if "mhlo.num_partitions" in attrs else None)
+    all_devices = devices()
+    multi = [(i, s) for i, s in enumerate(in_shardings)
+             if s is not None and not _is_single(s)]
+    multi_args = {i for i, _ in multi}
+    origin = None
+    if "jxp.device_ids" in attrs:
+        ids = list(ir.DenseI64ArrayAttr(attrs["jxp.device_ids"]))
+        by_id = {d.id: d for d in all_devices}
+        unknown = [i for i in ids if i not in by_id]
+        if unknown:
+            raise ValueError(f"the module's jxp.device_ids name devices "
+                             f"{unknown}, which do not exist (devices: "
+                             f"{sorted(by_id)})")
+        devs = tuple(by_id[i] for i in ids)
+        origin = "the program's mesh"
+    elif multi:
+        devs = sharding_impl.devices_of(multi[0][1])
+        origin = describe(multi[0][0])
+    elif nparts is not None:
+        if nparts > len(all_devices):
+            raise ValueError(f"the module has mhlo.num_partitions = "
+                             f"{nparts}, but there are only "
+                             f"{len(all_devices)} devices")
+        devs = tuple(all_devices[:nparts])
+    else:
+        devs = (_one_device(in_shardings),)
+    if nparts is not None and nparts != len(devs):
+        raise ValueError(f"the module has mhlo.num_partitions = {nparts} "
+                         f"but runs on {len(devs)} devices "
+                         f"{[d.id for d in devs]}")
+    prog_ids = [d.id for d in devs]
+    for i, s in multi:
+        ids = [d.id for d in sharding_impl.devices_of(s)]
+        if sorted(ids) != sorted(prog_ids):
+            if multi[0][0] < i and origin == describe(multi[0][0]):
+                raise _incompatible(origin, prog_ids, describe(i), ids)
+            raise _incompatible(describe(i), ids, origin, prog_ids)
+    if len(devs) == 1:
+        return SpmdModule(text, devs, in_avals, out_avals, [])
+
+    pos = {d.id: p for p, d in enumerate(devs)}
+    n_dev = len(devs)
+    # Meshes: the module's, then those the arguments need.
+    symbols = set()
+    mesh_symbols = {}   # (axes, device ids or ()) -> symbol name
+    module_meshes = []  # (axes, device positions or ())
+    for op in module.body.operations:
+        op = op.operation
+        if "sym_name" in op.attributes:
+            symbols.add(ir.StringAttr(op.attributes["sym_name"]).value)
+        if op.name == "sdy.mesh":
+            m = sdy.MeshAttr(op.attributes["mesh"])
+            axes = tuple((a.name, a.size) for a in map(sdy.MeshAxisAttr,
+                                                       m.axes))
+            dids = tuple(m.device_ids)
+            name = ir.StringAttr(op.attributes["sym_name"]).value
+            mesh_symbols.setdefault((axes, dids), name)
+            module_meshes.append((axes, dids))
+    new_meshes = []
+
+    def mesh_symbol(axes, positions):
+        dids = (() if list(positions) == list(range(len(positions)))
+                else tuple(positions))
+        key = (tuple(axes), dids)
+        name = mesh_symbols.get(key)
+        if name is None:
+            name, k = "mesh", 0
+            while name in symbols:
+                k += 1
+                name = f"mesh_{k}"
+            symbols.add(name)
+            mesh_symbols[key] = name
+            shown = ", ".join(f'"{a}"={size}' for a, size in axes)
+            ids = (f", device_ids=[{', '.join(map(str, dids))}]"
+                   if dids else "")
+            new_meshes.append(f"sdy.mesh @{name} = <[{shown}]{ids}>")
+        return name
+
+    def sdy_sharding(name, dims):
+        shown = ", ".join("{" + ", ".join(f'"{a}"' for a in d) + "}"
+                          for d in dims)
+        return f"#sdy.sharding<@{name}, [{shown}]>"
+
+    def annotation(s, ndim):
+        mesh = getattr(s, "mesh", None)
+        if mesh is not None and hasattr(s, "_sdy_dims"):
+            axes = tuple(zip(mesh.axis_names, mesh.axis_sizes))
+            positions = [pos[d.id] for d in sharding_impl.mesh_devices(mesh)]
+            return sdy_sharding(mesh_symbol(axes, positions),
+                                s._sdy_dims(ndim))
+        hlo = sharding_impl.hlo_of(s, ndim)
+        if sharding_impl.hlo_layout(devs, hlo, ndim)[1].is_replicated():
+            return None  # replicated: annotated below
+        if not hlo.is_tiled() or any(
+                t != _xc.OpSharding.Type.REPLICATED
+                for t in hlo.subgroup_types()):
+            raise ValueError(f"jxp cannot pass an argument with sharding "
+                             f"{s} to an SPMD program")
+        # Any tiling is a mesh whose axes are the tile dimensions and whose
+        # devices are the tile assignment.
+        dims = hlo.tile_assignment_dimensions()
+        s_devs = sharding_impl.devices_of(s)
+        axes = [(f"_{k}", size) for k, size in enumerate(dims) if size > 1]
+        positions = [pos[s_devs[p].id] for p in hlo.tile_assignment_devices()]
+        return sdy_sharding(mesh_symbol(axes, positions),
+                            [[f"_{j}"] if dims[j] > 1 else []
+                             for j in range(ndim)])
+
+    arg_attrs = ([{a.name: a.attr for a in ir.DictAttr(d)}
+                  for d in ir.ArrayAttr(main.attributes["arg_attrs"])]
+                 if "arg_attrs" in main.attributes else [{} for _ in range(n)])
+    replicated = []
+    for i, s in enumerate(in_shardings):
+        ndim = len(in_avals[i][0])
+        text_i = annotation(s, ndim) if i in multi_args else None
+        if text_i is not None:
+            arg_attrs[i]["sdy.sharding"] = ir.Attribute.parse(text_i)
+        elif "sdy.sharding" not in arg_attrs[i] or i in multi_args:
+            replicated.append(i)
+    if replicated:
+        # Values with no place yet go everywhere, as JAX's jit does.
+        name = (next(iter(mesh_symbols.values())) if mesh_symbols
+                else mesh_symbol((), []))
+        for i in replicated:
+            arg_attrs[i]["sdy.sharding"] = ir.Attribute.parse(
+                sdy_sharding(name, [[]] * len(in_avals[i][0])))
+    with module.context, ir.Location.unknown():
+        i32 = ir.IntegerType.get_signless(32)
+        attrs["mhlo.num_partitions"] = ir.IntegerAttr.get(i32, n_dev)
+        attrs["mhlo.num_replicas"] = ir.IntegerAttr.get(i32, 1)
+        if "jxp.device_ids" in attrs:
+            del attrs["jxp.device_ids"]
+        main.attributes["arg_attrs"] = ir.ArrayAttr.get(
+            [ir.DictAttr.get(d) for d in arg_attrs])
+        ip = ir.InsertionPoint.at_block_begin(module.body)
+        for mesh_text in new_meshes:
+            ip.insert(ir.Operation.parse(mesh_text))
+    try:
+        ok = module.operation.verify()
+    except ir.MLIRError as e:
+        raise ValueError("the SPMD module (with jxp's Shardy annotations) "
+                         "failed verification:\n" +
+                         _format_mlir_error(e)) from None
+    if ok is False:
+        raise ValueError("the SPMD module failed verification")
+    out = module.operation.get_asm(print_generic_op_form=True,
+                                   enable_debug_info=True)
+
+    # Meshes to show the program's shardings on.
+    shown = []
+    for s in in_shardings:
+        mesh = getattr(s, "mesh", None) if s is not None else None
+        if mesh is not None and mesh not in shown:
+            shown.append(mesh)
+    for mesh in meshes:
+        if mesh not in shown:
+            shown.append(mesh)
+    for axes, dids in module_meshes:
+        if axes and math.prod(size for _, size in axes) == n_dev:
+            mdevs = [devs[p] for p in (dids or range(n_dev))]
+            mesh = sharding_impl.make_mesh(mdevs, [a for a, _ in axes],
+                                           [size for _, size in axes])
+            if mesh is not None and mesh not in shown:
+                shown.append(mesh)
+    return SpmdModule(out, devs, in_avals, out_avals, shown)
 
 
 # ---------------------------------------------------------------------------
@@ -848,19 +1465,25 @@ class _DiskCache:
             self._prefix = h.digest()
         return self._prefix
 
-    def key(self, text: str) -> str:
+    def key(self, text: str, options=None) -> str:
         """The entry's name: a hash of the text without its locations (as
         JAX's key leaves out debug info: a program moved to another line or
-        file compiles to the same code) and of ``_key_prefix``."""
+        file compiles to the same code), of ``_key_prefix`` and of the
+        compile options when they are not the default device's (the
+        number of partitions and the device assignment: programs for other
+        devices are other executables)."""
         import hashlib
         h = hashlib.sha256(self._key_prefix())
+        if options is not None and options is not _compile_options():
+            part = options.SerializeAsString()
+            h.update(b"options" + len(part).to_bytes(8, "little") + part)
         h.update(_strip_locations(text).encode("utf-8"))
         return h.hexdigest()
 
     def _file(self, key):
         return os.path.join(self.path, key + _ENTRY_SUFFIX)
 
-    def get(self, key, c, options):
+    def get(self, key, c, options, device_list=None):
         """(loaded executable, in_avals, out_avals), or None on a miss or
         an unusable entry."""
         import hashlib
@@ -889,7 +1512,9 @@ class _DiskCache:
         except (ValueError, KeyError, TypeError, IndexError):
             return None
         try:
-            loaded = c.deserialize_executable(payload, _device_list, options)
+            loaded = c.deserialize_executable(
+                payload, _device_list if device_list is None else device_list,
+                options)
         except _jax.JaxRuntimeError:
             return None
         if self.max_size > 0:
