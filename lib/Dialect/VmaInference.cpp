@@ -393,6 +393,10 @@ LogicalResult vma::inferShardMap(ShardMapOp op, bool setTypes) {
   SmallVector<Mask> ys;
   Region &body = op.getBody();
   bool check = op.getCheckVma();
+  // Unchecked, values are untyped for autodiff as in JAX (no casts, whose
+  // transposes would sum); only the final typing casts, which move no data.
+  if (!check && !setTypes)
+    return success();
   Mask all = inf.maskOf(inf.axes());
   // Without the check, every value counts as varying along every manual
   // axis (JAX's check_vma=False: no replication is assumed or checked).

@@ -1407,6 +1407,29 @@ LogicalResult ShardMapOp::transpose(TransposeContext &ctx) {
                                    /*invariant=*/true);
     arg.replaceAllUsesExcept(sum, sum);
   }
+  if (!getCheckVma()) {
+    // Unchecked, nothing cast a replicated operand to varying, so nothing
+    // summed its cotangent: the device's shares are summed here, over the
+    // manual axes its spec omits (JAX's unchecked transpose).
+    Operation *yield = body.getTerminator();
+    OpBuilder yb(yield);
+    for (auto [k, spec] : llvm::enumerate(out)) {
+      vma::Mask split = 0;
+      for (Attribute e : llvm::cast<ArrayAttr>(spec))
+        split |= inf.maskOf(llvm::cast<ArrayAttr>(e));
+      vma::Mask omitted = inf.maskOf(inf.axes()) & ~split;
+      if (!omitted)
+        continue;
+      SmallVector<Attribute> names;
+      for (StringRef n : inf.namesOf(omitted))
+        names.push_back(yb.getStringAttr(n));
+      Value v = yield->getOperand(k);
+      yield->setOperand(k, AllReduceOp::create(yb, getLoc(), v.getType(), v,
+                                               ReduceKind::Sum,
+                                               yb.getArrayAttr(names),
+                                               /*invariant=*/false));
+    }
+  }
   setSpecs(t, in, out);
   return success();
 }

@@ -198,8 +198,8 @@ LogicalResult Driver::specializeForVma(TransformOp op) {
   if (!llvm::isa<JvpOp, VjpOp>(op.getOperation()))
     return success();
   auto sm = op->getParentOfType<ShardMapOp>();
-  if (!sm)
-    return success();
+  if (!sm || !sm.getCheckVma())
+    return success(); // unchecked: untyped, as JAX's check_vma=False
   auto callee =
       symbolTable.lookup<func::FuncOp>(op.getCalleeRef().getValue());
   if (!callee)
