@@ -53,7 +53,7 @@ def make_step(lib):
     def step(params, x, labels):
         grads = lib.grad(loss)(params, x, labels)
         grads = lib.lax.pmean(grads, "x")
-        return lib.tree_util.tree_map(lambda p, g: p - 0.1 * g, params,
+        return lib.tree_util.tree_map(lambda p, g: p - 0.01 * g, params,
                                       grads)
 
     return lib.jit(lib.shard_map(step, mesh=mesh,
@@ -118,11 +118,13 @@ def main():
         out[name] = (first, per_step, final)
     a = jax.tree_util.tree_leaves(out["jax"][2])
     b = jxp.tree_util.tree_leaves(out["jxp"][2])
-    same = all(np.allclose(np.asarray(u), np.asarray(v), rtol=1e-3, atol=1e-4)
+    diff = max(float(np.max(np.abs(np.asarray(u) - np.asarray(v))))
                for u, v in zip(a, b))
+    scale = max(float(np.max(np.abs(np.asarray(u)))) for u in a)
     print(f"data-parallel MLP step {SIZES}, batch {BATCH} on "
-          f"{jxp.device_count()} CPU devices (same parameters after "
-          f"{steps + 1} steps: {same})")
+          f"{jxp.device_count()} CPU devices; parameters after {steps + 1} "
+          f"steps differ from JAX's by at most {diff:.2g} (largest "
+          f"{scale:.2g})")
     print(f"{'':24}{'jxp':>12}{'jax':>12}{'ratio':>8}")
     for i, label in ((0, "first call (s)"), (1, "steady step (ms)")):
         scale = 1 if i == 0 else 1e3

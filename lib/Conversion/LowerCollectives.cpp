@@ -22,9 +22,18 @@ namespace {
 
 ShardMapOp enclosing(Operation *op, ArrayAttr axes) {
   auto sm = op->getParentOfType<ShardMapOp>();
-  if (!sm)
+  if (!sm) {
     op->emitOpError("names axes ")
         << axes << " that no enclosing vmap or shard_map binds";
+    return sm;
+  }
+  // The verifier checks this too; the lowering indexes the mesh by them.
+  for (Attribute a : axes)
+    if (!llvm::is_contained(sm.getManualAxes().getValue(), a)) {
+      op->emitOpError("names axis ")
+          << a << ", which is not a manual axis of its shard_map";
+      return nullptr;
+    }
   return sm;
 }
 

@@ -355,6 +355,25 @@ LogicalResult ShardMapOp::verify() {
       return emitOpError("body argument #")
              << i << " must vary along exactly the axes of its in_spec";
   }
+  // Collectives of this body name its manual axes (a vmap's axes are gone
+  // once it is batched; before, they live in the vmap's own function).
+  WalkResult named = getBody().walk([&](Operation *op) {
+    if (op->getParentOfType<ShardMapOp>() != *this)
+      return WalkResult::advance();
+    auto axes = llvm::isa<AllReduceOp, AllGatherOp, PpermuteOp, AxisIndexOp,
+                          PvaryOp, PsumScatterOp, AllToAllOp>(op)
+                    ? op->getAttrOfType<ArrayAttr>("axes")
+                    : ArrayAttr();
+    for (Attribute a : axes ? axes.getValue() : ArrayRef<Attribute>())
+      if (!llvm::is_contained(manual, llvm::cast<StringAttr>(a).getValue())) {
+        op->emitOpError("names axis ")
+            << a << ", which is not a manual axis of its shard_map";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (named.wasInterrupted())
+    return failure();
   // Results.
   Operation *term = body.getTerminator();
   if (getOutSpecs().size() != getNumResults() ||

@@ -97,16 +97,20 @@ LogicalResult verifyRegion(Operation *op, Region &region, StringRef what,
 //===----------------------------------------------------------------------===//
 
 // jxp.cond %i (%a, %b) : (A, B) -> (R...) {branch}, {branch} [attributes]
+// (`%i : tensor<i32, [...]>` when the index varies along manual axes)
 ParseResult CondOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand index;
   SmallVector<OpAsmParser::UnresolvedOperand> args;
   SmallVector<Type> argTypes, resultTypes;
   Builder &b = parser.getBuilder();
-  if (parser.parseOperand(index) || parseOperandParens(parser, args) ||
+  Type indexType = RankedTensorType::get({}, b.getI32Type());
+  if (parser.parseOperand(index) ||
+      (succeeded(parser.parseOptionalColon()) &&
+       parser.parseType(indexType)) ||
+      parseOperandParens(parser, args) ||
       parser.parseColon() || parseTypeParens(parser, argTypes) ||
       parser.parseArrow() || parseTypeParens(parser, resultTypes))
     return failure();
-  auto indexType = RankedTensorType::get({}, b.getI32Type());
   if (parser.resolveOperand(index, indexType, result.operands) ||
       parser.resolveOperands(args, argTypes, parser.getNameLoc(),
                              result.operands))
@@ -121,7 +125,10 @@ ParseResult CondOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void CondOp::print(OpAsmPrinter &p) {
-  p << ' ' << getIndex() << " (" << getArgs() << ") : ";
+  p << ' ' << getIndex();
+  if (!vmaOf(getIndex().getType()).empty())
+    p << " : " << getIndex().getType();
+  p << " (" << getArgs() << ") : ";
   printTypeParens(p, getArgs().getTypes());
   p << " -> ";
   printTypeParens(p, getResultTypes());

@@ -29,7 +29,7 @@ Mask unionOf(ArrayRef<Mask> masks) {
 /// any other region op is treated uniformly (every value of the op's and
 /// its regions' carries varying along the union of all of them).
 bool hasOwnRule(Operation *op) {
-  return llvm::isa<CondOp, WhileOp, ScanOp>(op);
+  return llvm::isa<CondOp, WhileOp, ScanOp, RematOp>(op);
 }
 } // namespace
 
@@ -184,6 +184,15 @@ LogicalResult Inference::analyzeOp(Operation *op, unsigned depth) {
       masks[op->getResult(k)] = ys[k];
     return success();
   }
+  if (auto r = llvm::dyn_cast<RematOp>(op)) {
+    // A function: its arguments are the operands, its results what it
+    // yields.
+    if (failed(analyzeBlock(r.getBody().front(), in, ys, depth)))
+      return failure();
+    for (auto [res, m] : llvm::zip(op->getResults(), ys))
+      masks[res] = m;
+    return success();
+  }
   // Uniform: one mask for everything the op and its regions carry.
   Mask u = unionOf(in);
   for (unsigned round = 0;; ++round) {
@@ -324,6 +333,11 @@ LogicalResult Inference::rewriteOp(Operation *op, bool setTypes) {
       return failure();
     castYields(s.getBody().front(), carry, setTypes);
     castYields(s.getBody().front(), ys, setTypes, nk);
+    return finish();
+  }
+  if (auto r = llvm::dyn_cast<RematOp>(op)) {
+    if (failed(rewrite(r.getBody(), setTypes)))
+      return failure();
     return finish();
   }
   // Uniform.

@@ -332,6 +332,8 @@ PASSES = {  # pass -> (source file, lit test)
                       "test/lit/transpose.mlir"),
     "jxp-lower-custom-calls": ("lib/Transforms/LowerCustomCalls.cpp",
                                "test/lit/lower_custom_calls.mlir"),
+    "jxp-infer-vma": ("lib/Transforms/InferVma.cpp",
+                      "test/lit/infer_vma.mlir"),
     "convert-jxp-to-stablehlo": ("lib/Conversion/ConvertJxpToStableHLO.cpp",
                                  "test/lit/convert_jxp_to_stablehlo.mlir"),
 }

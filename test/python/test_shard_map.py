@@ -210,6 +210,12 @@ def invariant_carry(L):
     return smap(L, f, mesh1(L), (P(L, "x"), P(L)), P(L, "x"))(
         arange(L, 8), 3)
 check("invariant while carry", invariant_carry)
+def remat(L):
+    def f(x, c):
+        return L.checkpoint(lambda u, v: (u * v, -v))(x, c)
+    return smap(L, f, mesh1(L), (P(L, "x"), P(L)), (P(L, "x"), P(L)))(
+        arange(L, 16), L.numpy.ones(2))
+check("checkpoint keeps a replicated value replicated", remat)
 """)
 
 

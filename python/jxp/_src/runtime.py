@@ -1321,6 +1321,10 @@ def _annotate(module, text, in_shardings, meshes):
                  if "arg_attrs" in main.attributes else [{} for _ in range(n)])
     replicated = []
     for i, s in enumerate(in_shardings):
+        # Donation pairs global shapes; a donated argument may be laid out
+        # unlike its output, which XLA's SPMD aliasing refuses: in an SPMD
+        # program donated buffers are given up without being reused.
+        arg_attrs[i].pop("tf.aliasing_output", None)
         ndim = len(in_avals[i][0])
         text_i = annotation(s, ndim) if i in multi_args else None
         if text_i is not None:
