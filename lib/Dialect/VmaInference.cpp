@@ -25,12 +25,6 @@ Mask unionOf(ArrayRef<Mask> masks) {
   return m;
 }
 
-/// Region ops whose regions take and give values in their own layout;
-/// any other region op is treated uniformly (every value of the op's and
-/// its regions' carries varying along the union of all of them).
-bool hasOwnRule(Operation *op) {
-  return llvm::isa<CondOp, WhileOp, ScanOp, RematOp>(op);
-}
 } // namespace
 
 Inference::Inference(ArrayRef<StringRef> manualAxes)

@@ -1446,7 +1446,6 @@ LogicalResult ShardMapOp::partialEval(PartialEvalContext &ctx) {
                                (*holder)->getRegion(1), argU, none);
   if (failed(split))
     return failure();
-  MLIRContext *mctx = getContext();
   unsigned nr = split->numResiduals;
   int64_t n = manualDevices(*this);
   Block &kb = (*holder)->getRegion(0).front(),

@@ -19,12 +19,12 @@ from ._src.ad import (  # noqa: F401
     linearize, value_and_grad, vjp)
 from ._src.array import Array  # noqa: F401
 from ._src.batching import vmap  # noqa: F401
-from ._src.pmap import pmap  # noqa: F401
 from ._src.config import config  # noqa: F401
 from ._src.errors import CompileError  # noqa: F401
 from ._src import runtime as _runtime
 from . import lax, nn, numpy  # noqa: F401
 from ._src.shard_map import shard_map  # noqa: F401
+from ._src.pmap import pmap  # noqa: F401
 from . import random  # noqa: F401
 from . import experimental, sharding  # noqa: F401
 from ._src.mesh import (  # noqa: F401

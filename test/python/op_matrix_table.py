@@ -753,8 +753,8 @@ def _entries():
                   f"'jxp.{op}' op", diff=(0,),
                   linear=((0,),) if linear else (), helpers=g))
     collective("all_reduce",
-               f'%0 = jxp.all_reduce sum %x axes ["i"] : {V3}', V3, V3,
-               f'%0 = jxp.all_reduce and %a0 axes ["i"] : {V3}')
+               f'%0 = jxp.all_reduce sum %x axes ["i"] : {V3} -> {V3}', V3,
+               V3, f'%0 = jxp.all_reduce and %a0 axes ["i"] : {V3} -> {V3}')
     collective("all_gather",
                f'%0 = jxp.all_gather %x axes ["i"] axis 1 : ({V3}) -> '
                f'{M34}', V3, M34,
@@ -771,7 +771,44 @@ def _entries():
                f'  %0 = jxp.mul %x, %b : {V3}', V3, V3,
                f'%i = jxp.axis_index axes [] : {i32s}\n'
                f'  %0 = jxp.neg %a0 : {V3}', linear=False)
+    # shard_map, and the collectives that exist only over mesh axes, on a
+    # mesh of one device (the matrix runs on one): the JVP check and the
+    # dot-product test run their rules, the lowering runs through Shardy.
+    # (Over 8 devices they are checked against JAX in test_shard_map.py.)
+
+    def sharded(op, body, t_in, t_out, in_spec, invalid_body,
+                invalid_spec=None):
+        def sm(spec):
+            return ('jxp.shard_map (%a0) {axis_names = ["i"], axis_sizes = '
+                    'array<i64: 1>, device_ids = array<i64: 0>, manual_axes '
+                    f'= ["i"], in_specs = [{spec}], out_specs = [[["i"]]]}} '
+                    f': ({t_in}) -> {t_out} {{\n^bb0(%x: {t_in}):\n')
+        add(Entry(op, [t_in],
+                  f'%0 = {sm(in_spec)}  {body}\n  jxp.yield %y : {t_out}\n}}',
+                  [("%0", t_out)], args_of(uniform(-1, 1, _shape(t_in))),
+                  f'func.func @f(%a0: {t_in}) -> {t_out} {{\n'
+                  f'  %0 = {sm(invalid_spec or in_spec)}  {invalid_body}\n'
+                  f'  jxp.yield %y : {t_out}\n}}\n  return %0 : {t_out}\n'
+                  f'}}\n', f"'jxp.{op}' op", diff=(0,), linear=((0,),)))
+    sharded("shard_map", f"%y = jxp.neg %x : {V3}", V3, V3, '[["i"]]',
+            f"%y = jxp.neg %x : {V3}", invalid_spec='[["i"]], [[]]')
+    sharded("pvary", f'%y = jxp.pvary %x axes ["i"] : {V3} -> {V3}', V3, V3,
+            "[]", f'%y = jxp.pvary %x axes [] : {V3} -> {V3}')
+    sharded("psum_scatter",
+            f'%y = jxp.psum_scatter %x axes ["i"] dimension 0 : ({V3}) -> '
+            f'{V3}', V3, V3, '[["i"]]',
+            f'%y = jxp.psum_scatter %x axes ["i"] dimension 3 : ({V3}) -> '
+            f'{V3}')
+    sharded("all_to_all",
+            f'%y = jxp.all_to_all %x axes ["i"] split 0 concat 1 : ({M34}) '
+            f'-> {M34}', M34, M34, '[["i"]]',
+            f'%y = jxp.all_to_all %x axes ["i"] split 0 concat 2 : ({M34}) '
+            f'-> {M34}')
     return e
+
+
+def _shape(t):
+    return tuple(int(d) for d in t[7:-1].split("x")[:-1])
 
 
 ENTRIES = _entries()

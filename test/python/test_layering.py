@@ -21,7 +21,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "python" / "jxp"
 # all its submodules (e.g. "jxp.numpy" covers jxp.numpy._shape).
 LAYERS = [
     ("runtime", ["jxp._jxp", "jxp._mlir", "jxp._src", "jxp._src.runtime",
-                 "jxp._src.avals",
+                 "jxp._src.avals", "jxp._src.sharding_impl",
                  "jxp._src.errors", "jxp._src.tree_util"]),
     ("dtypes/config", ["jxp._src.dtypes", "jxp._src.config"]),
     ("core", ["jxp._src.core", "jxp._src.array", "jxp._src.mesh"]),
@@ -31,10 +31,12 @@ LAYERS = [
     ("lax", ["jxp.lax", "jxp._src.lax_lenient", "jxp._src.lax_linalg",
              "jxp._src.prng", "jxp._src.control_flow",
              "jxp._src.checkpoint", "jxp._src.parallel",
-             "jxp.custom_derivatives"]),
+             "jxp._src.shard_map", "jxp.custom_derivatives"]),
     # indexing is numpy's x[idx] and x.at[idx].
     ("numpy", ["jxp.numpy", "jxp._src.indexing"]),
     ("nn/random", ["jxp.nn", "jxp.random"]),
+    # pmap is jit of shard_map, with jax.numpy's moveaxis for its out_axes.
+    ("pmap", ["jxp._src.pmap"]),
     ("package", ["jxp"]),
 ]
 

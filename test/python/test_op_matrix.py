@@ -404,7 +404,8 @@ def test_lowering_compiles_and_runs(entry):
     main = _main(entry, entry.args, res_types,
                  f"{call}\n  return {', '.join(outs)} : {', '.join(res_types)}")
     stablehlo = _jxp.run_pipeline(entry.module(main), PIPELINE, False, False)
-    assert "jxp." not in stablehlo, stablehlo
+    # No jxp op is left (the module may name its devices: jxp.device_ids).
+    assert not re.search(r"jxp\.(?!device_ids\b)", stablehlo), stablehlo
     got = _run(entry.module(main), args)
     assert len(got) == len(res_types)
     for value, t in zip(got, res_types):

@@ -12,6 +12,7 @@ import numpy as np
 from jaxlib.mlir import ir
 
 from . import core, tree_util
+from .. import lax as _lax  # the same layer (jxp.lax imports this last)
 from .batching import bound_axis_size, is_mesh_axis
 from .core import Tracer, abstractify, mlir_type
 from .lax import _REDUCE_KINDS, _i32_attr
@@ -64,8 +65,7 @@ def _reduce(kind, api):
             frame = core.current_frame()
             t = frame.lift(leaf)
             if kind == "sum" and t.aval.dtype == np.bool_:
-                from ..lax import convert_element_type
-                t = frame.lift(convert_element_type(t, np.int32))
+                t = frame.lift(_lax.convert_element_type(t, np.int32))
             return _emit(lambda f, loc: ops.AllReduceOp(
                 mlir_type(t.aval), t.value, _i32_attr(_REDUCE_KINDS[kind]),
                 _axes_attr(names), invariant=invariant, loc=loc, ip=f.ip),
@@ -188,8 +188,7 @@ def psum_scatter(x, axis_name, *, scatter_dimension=0,
             ir.IntegerAttr.get(ir.IntegerType.get_signless(64), d),
             loc=loc, ip=f.ip), out)
         if not tiled:
-            from ..lax import reshape
-            r = reshape(r, a.shape[:d] + a.shape[d + 1:])
+            r = _lax.reshape(r, a.shape[:d] + a.shape[d + 1:])
         return r
     return tree_util.tree_map(one, x)
 
@@ -201,7 +200,7 @@ def all_to_all(x, axis_name, split_axis, concat_axis, *,
     _no_groups(axis_index_groups, "all_to_all")
     names = _names(axis_name)
     n = _size(names, "all_to_all")
-    from ..lax import reshape
+    reshape = _lax.reshape
 
     def one(leaf):
         frame = core.current_frame()

@@ -22,9 +22,12 @@ import operator
 import numpy as np
 
 from . import core, runtime, tree_util
+from .. import lax
+from .. import numpy as jnp
 from .api import LRUCache, device_put, jit
 from .core import abstractify
 from .mesh import Mesh, NamedSharding, PartitionSpec
+from .shard_map import shard_map
 
 __all__ = ["pmap"]
 
@@ -301,8 +304,6 @@ def _program(fun, axis_name, statics, in_tree, in_axes, out_axes, devices,
     static positional arguments by position; `in_axes`: per flat argument,
     its non-negative mapped dimension or None), and the sharding of each
     argument on the mesh."""
-    from .. import lax
-    from .shard_map import shard_map
 
     grid = np.empty(len(devices), dtype=object)
     grid[:] = devices
@@ -342,7 +343,6 @@ def _program(fun, axis_name, statics, in_tree, in_axes, out_axes, devices,
         out = mapped(*flat_args)
         if not has_negative:
             return out
-        from .. import numpy as jnp
         out_flat, out_tree = tree_util.tree_flatten(out)
         axes = _out_axes_flat(out_axes, out)
         return tree_util.tree_unflatten(out_tree, [

@@ -16,7 +16,7 @@ import numpy as np
 
 from jaxlib.mlir import ir
 
-from . import tree_util
+from . import runtime, tree_util
 from .ad import _positional, _trace_together
 from .batching import axis_frame
 from .control_flow import _eager_or_traced, _flatten_fun, _into_region, \
@@ -93,7 +93,6 @@ def _factor(entries, mesh_shape, d):
 def _own_mesh(foreign):
     """A jxp Mesh over the devices (by id) of another library's mesh (a
     JAX Mesh, when a program imports both)."""
-    from . import runtime
     by_id = {d.id: d for d in runtime.devices()}
     ids = np.vectorize(lambda d: d.id, otypes=[int])(foreign.devices)
     devices = np.vectorize(lambda i: by_id[i], otypes=[object])(ids)
