@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
+#include "Transforms/AD.h"
 #include "Dialect/JxpDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -49,6 +50,15 @@ struct ConvertJxpToStableHLOPass
     if (walk.wasInterrupted() || failed(checkSignatures(module)) ||
         failed(checkNoRecursion(module)))
       return signalPassFailure();
+    // A shard_map's body becomes the region of sdy.manual_computation, an
+    // op this side does not know, from which calls could not find their
+    // callees: its calls are inlined first (jxp-infer-vma did it already
+    // in jxp's pipelines).
+    SmallVector<ShardMapOp> shardMaps;
+    module.walk([&](ShardMapOp op) { shardMaps.push_back(op); });
+    for (ShardMapOp op : shardMaps)
+      if (failed(ad::inlineCalls(op)))
+        return signalPassFailure();
     // StableHLO has no VMA: the encodings jxp-infer-vma gave go.
     module.walk([](Operation *op) {
       for (Value r : op->getResults())

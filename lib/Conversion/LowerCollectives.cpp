@@ -216,6 +216,41 @@ std::string perValue(StringRef mesh, ArrayAttr specs, TypeRange types) {
   return s + "]>";
 }
 
+/// The device's coordinate along manual axis `axis` (of size `size`) in
+/// `sm`'s body, as a tensor<i32>: an iota of the axis's size, made before
+/// `sm` and passed to it split along the axis, so that each device's shard
+/// is its coordinate. One operand per axis, found again by the body
+/// argument's `jxp.coordinate` attribute.
+Value coordinateOf(OpBuilder &b, ShardMapOp sm, StringAttr axis, int64_t size,
+                   Location loc) {
+  MLIRContext *ctx = sm.getContext();
+  Block &body = sm.getBody().front();
+  auto i32 = RankedTensorType::get({}, IntegerType::get(ctx, 32));
+  auto marks = sm->getAttrOfType<DictionaryAttr>("jxp.coordinates");
+  Value local;
+  if (auto at = marks ? marks.getAs<IntegerAttr>(axis) : IntegerAttr()) {
+    local = body.getArgument(at.getInt());
+  } else {
+    OpBuilder outside(sm);
+    auto global = RankedTensorType::get({size}, i32.getElementType());
+    Value iota = hlo::op(outside, loc, "iota", {}, global,
+                         {outside.getNamedAttr(
+                             "iota_dimension", outside.getI64IntegerAttr(0))});
+    sm->insertOperands(sm->getNumOperands(), iota);
+    local = body.addArgument(global.clone({1}), loc);
+    SmallVector<Attribute> specs(sm.getInSpecs().getValue());
+    specs.push_back(ArrayAttr::get(
+        ctx, {ArrayAttr::get(ctx, {Attribute(axis)})}));
+    sm.setInSpecsAttr(ArrayAttr::get(ctx, specs));
+    NamedAttrList entries(marks ? marks.getValue()
+                                : ArrayRef<NamedAttribute>());
+    entries.set(axis, IntegerAttr::get(IntegerType::get(ctx, 64),
+                                       body.getNumArguments() - 1));
+    sm->setAttr("jxp.coordinates", entries.getDictionary(ctx));
+  }
+  return hlo::op(b, loc, "reshape", local, i32);
+}
+
 } // namespace
 
 LogicalResult ShardMapOp::lowerToStableHLO(OpBuilder &b,
@@ -379,19 +414,32 @@ LogicalResult AxisIndexOp::lowerToStableHLO(OpBuilder &b,
   auto u32 = RankedTensorType::get({}, IntegerType::get(
                                            ctx, 32, IntegerType::Unsigned));
   auto i32 = RankedTensorType::get({}, IntegerType::get(ctx, 32));
-  Value pid = hlo::op(b, loc, "partition_id", {}, u32);
-  pid = convertTo(b, loc, pid, i32.getElementType());
   auto c = [&](int64_t v) {
     return hlo::constant(b, loc,
                          DenseElementsAttr::get(i32, b.getI32IntegerAttr(v)));
   };
-  // Row-major index along the named axes: coordinate of each, which is
-  // partition / stride % size.
+  bool fullyManual =
+      sm.getManualAxes().size() == sm.getAxisNames().size();
+  Value pid;
+  if (fullyManual) {
+    pid = hlo::op(b, loc, "partition_id", {}, u32);
+    pid = convertTo(b, loc, pid, i32.getElementType());
+  }
+  // Row-major index along the named axes, from the coordinate along each:
+  // partition / stride % size when every axis is manual; otherwise XLA's
+  // partitioner refuses partition_id, and the coordinate comes in as an
+  // operand of the shard_map (coordinateOf).
   Value index = c(0);
   for (Attribute a : getAxes()) {
     int d = mesh.index(llvm::cast<StringAttr>(a).getValue());
-    Value coord = hlo::op(b, loc, "divide", {pid, c(mesh.strides[d])}, i32);
-    coord = hlo::op(b, loc, "remainder", {coord, c(mesh.sizes[d])}, i32);
+    Value coord;
+    if (fullyManual) {
+      coord = hlo::op(b, loc, "divide", {pid, c(mesh.strides[d])}, i32);
+      coord = hlo::op(b, loc, "remainder", {coord, c(mesh.sizes[d])}, i32);
+    } else {
+      coord = coordinateOf(b, sm, llvm::cast<StringAttr>(a), mesh.sizes[d],
+                           loc);
+    }
     index = hlo::op(b, loc, "multiply", {index, c(mesh.sizes[d])}, i32);
     index = hlo::op(b, loc, "add", {index, coord}, i32);
   }

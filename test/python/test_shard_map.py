@@ -165,6 +165,9 @@ for axes in ("x", "y", ("x", "y"), ("y", "x")):
 check("2d ppermute y", lambda L: smap(
       L, lambda a: L.lax.ppermute(a, "y", [(0, 1), (1, 0)]), mesh2(L),
       P(L, "x", "y"), P(L, "x", "y"))(arange(L, 4, 2)))
+check("partially manual: axis_index and psum over y", lambda L: smap(
+      L, lambda a: a * L.lax.axis_index("y") + L.lax.psum(a, "y"), mesh2(L),
+      P(L, None, "y"), P(L, None, "y"), axis_names={"y"})(arange(L, 3, 4)))
 check("axis_size", lambda L: smap(
       L, lambda a: a * L.lax.axis_size("x"), mesh2(L), P(L, "x", "y"),
       P(L, "x", "y"))(arange(L, 4, 2)))
