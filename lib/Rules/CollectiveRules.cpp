@@ -163,11 +163,7 @@ LogicalResult batchPvary(PvaryOp op, BatchContext &ctx) {
 /// psum_scatter and all_to_all over other axes: the same op on each
 /// member's batch, the batch first, their dimensions after it.
 template <typename Op>
-LogicalResult batchBlockCollective(Op op, BatchContext &ctx) {
-  if (names(op.getAxes(), ctx.axisName()))
-    return emitKindOpError(op, ErrorKind::NotImplemented)
-           << "over the vmap axis '" << ctx.axisName().getValue()
-           << "' is not supported by jxp's batching";
+LogicalResult batchBlockCollectivePerMember(Op op, BatchContext &ctx) {
   OpBuilder &b = ctx.builder();
   Emitter e(b, op.getLoc());
   Value front = moveDim(e, ctx.operands()[0], ctx.dims()[0], 0);
@@ -180,6 +176,78 @@ LogicalResult batchBlockCollective(Op op, BatchContext &ctx) {
     r = AllToAllOp::create(b, op.getLoc(), type, front, op.getAxes(),
                            op.getSplitAxis() + 1, op.getConcatAxis() + 1);
   ctx.addResult(r, 0);
+  return success();
+}
+
+template <typename Op>
+LogicalResult onlyTheVmapAxis(Op op, BatchContext &ctx, StringRef what) {
+  if (op.getAxes().size() == 1)
+    return success();
+  return op.emitOpError(what)
+         << " over the vmap axis '" << ctx.axisName().getValue()
+         << "' together with other axes, which batching does not support";
+}
+
+/// psum_scatter over the vmap's axis: the sum over the batch, whose
+/// scattered dimension splits into (member, block), the member becoming
+/// the batch dimension.
+LogicalResult batchPsumScatter(PsumScatterOp op, BatchContext &ctx) {
+  if (!names(op.getAxes(), ctx.axisName()))
+    return batchBlockCollectivePerMember(op, ctx);
+  if (failed(onlyTheVmapAxis(op, ctx, "scatters")))
+    return failure();
+  Emitter e(ctx.builder(), op.getLoc());
+  Value x = ctx.operands()[0];
+  int64_t d = ctx.dims()[0], n = ctx.size(), dim = op.getDimension();
+  Value sum = d == kNotMapped ? e.mul(x, e.splat(x.getType(), (double)n))
+                              : e.reduceSum(x, {d});
+  auto in = Emitter::typeOf(sum);
+  SmallVector<int64_t> shape(in.getShape().take_front(dim));
+  shape.push_back(n);
+  shape.push_back(n ? in.getDimSize(dim) / n : 0);
+  llvm::append_range(shape, in.getShape().drop_front(dim + 1));
+  ctx.addResult(e.reshape(sum, shape), dim);
+  return success();
+}
+
+/// all_to_all over the vmap's axis: with the batch (the sending member j)
+/// first and the split dimension split into (receiving member k, block),
+/// k becomes the batch and j goes in front of the concat dimension.
+LogicalResult batchAllToAll(AllToAllOp op, BatchContext &ctx) {
+  if (!names(op.getAxes(), ctx.axisName()))
+    return batchBlockCollectivePerMember(op, ctx);
+  if (failed(onlyTheVmapAxis(op, ctx, "exchanges blocks")))
+    return failure();
+  Emitter e(ctx.builder(), op.getLoc());
+  int64_t n = ctx.size(), s = op.getSplitAxis(), c = op.getConcatAxis();
+  Value x = materialize(e, ctx.operands()[0], ctx.dims()[0], 0, n);
+  ArrayRef<int64_t> p = Emitter::typeOf(x).getShape().drop_front();
+  int64_t rank = p.size(), blk = n ? p[s] / n : 0;
+  // A = [j] + p[:s] + [k, blk] + p[s+1:]
+  SmallVector<int64_t> a{n};
+  llvm::append_range(a, p.take_front(s));
+  a.push_back(n);
+  a.push_back(blk);
+  llvm::append_range(a, p.drop_front(s + 1));
+  Value split = e.reshape(x, a);
+  auto pos = [&](int64_t t) { return t < s ? 1 + t : t + 2; };
+  SmallVector<int64_t> perm{1 + s}, shape{n};
+  for (int64_t t = 0; t < rank; ++t) {
+    if (t == s && t == c) {
+      perm.append({0, 2 + s});
+      shape.push_back(n * blk);
+    } else if (t == s) {
+      perm.push_back(2 + s);
+      shape.push_back(blk);
+    } else if (t == c) {
+      perm.append({0, pos(t)});
+      shape.push_back(n * p[t]);
+    } else {
+      perm.push_back(pos(t));
+      shape.push_back(p[t]);
+    }
+  }
+  ctx.addResult(e.reshape(e.transpose(split, perm), shape), 0);
   return success();
 }
 
@@ -309,8 +377,6 @@ void batching::attachCollectiveBatchRules(MLIRContext *ctx) {
   attach<typed<PpermuteOp, batchPpermute>, PpermuteOp>(ctx);
   attach<typed<AxisIndexOp, batchAxisIndex>, AxisIndexOp>(ctx);
   attach<typed<PvaryOp, batchPvary>, PvaryOp>(ctx);
-  attach<typed<PsumScatterOp, batchBlockCollective<PsumScatterOp>>,
-         PsumScatterOp>(ctx);
-  attach<typed<AllToAllOp, batchBlockCollective<AllToAllOp>>, AllToAllOp>(
-      ctx);
+  attach<typed<PsumScatterOp, batchPsumScatter>, PsumScatterOp>(ctx);
+  attach<typed<AllToAllOp, batchAllToAll>, AllToAllOp>(ctx);
 }

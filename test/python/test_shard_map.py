@@ -148,6 +148,9 @@ check("all_to_all tiled", lambda L: smap(
 check("all_to_all", lambda L: smap(
       L, lambda a: L.lax.all_to_all(a[0], "x", 0, 0), mesh1(L),
       P(L, "x"), P(L, "x"))(arange(L, 8, 8, 2)))
+check("all_to_all untiled, concat after split", lambda L: smap(
+      L, lambda a: L.lax.all_to_all(a[0], "x", 0, 1), mesh1(L),
+      P(L, "x"), P(L, "x"))(arange(L, 8, 8, 2)))
 check("axis_index 1d", lambda L: smap(
       L, lambda a: a * 0 + L.lax.axis_index("x"), mesh1(L), P(L, "x"),
       P(L, "x"))(arange(L, 8)))

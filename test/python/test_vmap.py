@@ -889,6 +889,34 @@ COLLECTIVES = {
     "under jit":
         (lambda jax, jnp: jax.jit(jax.vmap(
             lambda a: a / jax.lax.psum(jnp.abs(a), "i"), axis_name="i")), C),
+    "psum_scatter tiled":
+        (lambda jax, jnp: jax.vmap(
+            lambda a: jax.lax.psum_scatter(a, "i", tiled=True),
+            axis_name="i"), normal(4, 8)),
+    "psum_scatter, scatter_dimension 1, in_axes 1":
+        (lambda jax, jnp: jax.vmap(
+            lambda a: jax.lax.psum_scatter(a, "i", scatter_dimension=1),
+            axis_name="i", in_axes=1), normal(3, 4, 4)),
+    "psum_scatter of an unmapped value":
+        (lambda jax, jnp: jax.vmap(
+            lambda a, w: a + jax.lax.psum_scatter(w, "i", tiled=True),
+            in_axes=(0, None), axis_name="i"), normal(4, 2), normal(8)),
+    "all_to_all tiled":
+        (lambda jax, jnp: jax.vmap(
+            lambda a: jax.lax.all_to_all(a, "i", 0, 1, tiled=True),
+            axis_name="i"), normal(4, 8, 3)),
+    "all_to_all tiled, concat before split":
+        (lambda jax, jnp: jax.vmap(
+            lambda a: jax.lax.all_to_all(a, "i", 1, 0, tiled=True),
+            axis_name="i", in_axes=2), normal(3, 8, 4)),
+    "all_to_all":
+        (lambda jax, jnp: jax.vmap(
+            lambda a: jax.lax.all_to_all(a, "i", 0, 1),
+            axis_name="i"), normal(4, 4, 2)),
+    "all_to_all, split equals concat":
+        (lambda jax, jnp: jax.vmap(
+            lambda a: jax.lax.all_to_all(a, "i", 0, 0, tiled=True),
+            axis_name="i"), normal(4, 8)),
     "axis_size with a collective":
         (lambda jax, jnp: jax.vmap(lambda a: jax.lax.psum(a, "i"),
                                    in_axes=None, axis_size=3,

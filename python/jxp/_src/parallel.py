@@ -223,10 +223,15 @@ def all_to_all(x, axis_name, split_axis, concat_axis, *,
                 raise ValueError(
                     f"all_to_all with tiled=False requires split_axis {s} of "
                     f"size {n} (the axis size), got {a.shape[s]}")
-            # Untiled: the concat axis is a new axis of size one, tiled over.
-            src = frame.lift(reshape(t, a.shape[:c] + (1,) + a.shape[c:]))
-            if c <= s:
+            # Untiled: the split axis (one block per member) goes and the
+            # members come in along a new axis at concat_axis of the
+            # result: a unit axis is put where, once the split axis of size
+            # one is dropped, it lands at concat_axis, and tiled over.
+            u = c if c <= s else c + 1
+            src = frame.lift(reshape(t, a.shape[:u] + (1,) + a.shape[u:]))
+            if u <= s:
                 s += 1
+            c = u
         sa = src.aval
         shape = list(sa.shape)
         if s != c:
