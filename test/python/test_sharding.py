@@ -255,8 +255,8 @@ assert "jax" in sys.modules
 def test_eager_ops_on_sharded_arrays_as_jax():
     """Eager ops on sharded arrays run as SPMD programs and keep the
     sharding as JAX's do (Explicit mesh axes, make_mesh's default, for
-    elementwise ops); transformations evaluated eagerly give the right
-    values."""
+    elementwise ops); transformations evaluated eagerly (grad, vmap,
+    fori_loop) give JAX's values and shardings."""
     _run("""
 def describe(lib, np_):
     S = lib.sharding
@@ -273,10 +273,11 @@ def describe(lib, np_):
     # (JAX's transformations need Auto axes.)
     m = lib.make_mesh((4, 2), ("x", "y"), axis_types=(S.AxisType.Auto,) * 2)
     x = lib.device_put(a, NS(m, P("x", "y")))
-    out.append(np.asarray(lib.grad(lambda p: (p ** 2).sum())(x)).tolist())
-    out.append(np.asarray(lib.vmap(lambda p: p * 2)(x)).tolist())
-    out.append(np.asarray(
-        lib.lax.fori_loop(0, 3, lambda i, c: c * 2, x)).tolist())
+    # ... and keep the sharding, as JAX's.
+    for r in [lib.grad(lambda p: (p ** 2).sum())(x),
+              lib.vmap(lambda p: p * 2)(x),
+              lib.lax.fori_loop(0, 3, lambda i, c: c * 2, x)]:
+        out.append((np.asarray(r).tolist(), repr(r.sharding)))
     d = lib.device_put(np.arange(4.0, dtype=np.float32), lib.devices()[3])
     out.append((np.asarray(d + 1).tolist(), repr((d + 1).sharding),
                 repr(np_.sin(d).sharding)))

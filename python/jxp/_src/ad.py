@@ -204,11 +204,24 @@ def _eager(body, name, args, kwargs=None):
     traced = api.trace(body, name, avals,
                        lambda ts: tree_util.tree_unflatten(in_tree, ts),
                        sources=flat)
-    exe = _compiled(_pipelined(traced))
-    bufs = [api._to_buffer(x, a) for x, a in zip(flat, avals)]
-    outs = exe.execute(bufs + list(traced.captured))
-    return tree_util.tree_unflatten(
-        traced.out_tree, [from_buffer(b, a) for b, a in zip(outs, traced.out_avals)])
+    hlo = _pipelined(traced)
+    captured = list(traced.captured)
+    shardings = api.arg_shardings(flat + captured)
+    if shardings is None and "mhlo.num_partitions" not in hlo:
+        exe = _compiled(hlo)
+        bufs = [api._to_buffer(x, a) for x, a in zip(flat, avals)]
+        outs = exe.execute(bufs + captured)
+        return tree_util.tree_unflatten(traced.out_tree, [
+            from_buffer(b, a) for b, a in zip(outs, traced.out_avals)])
+    # Arguments on other devices (a mesh): one SPMD program where they
+    # are, its results laid out as it gives them, as jit's.
+    key = (hlo, shardings)
+    exe = _executables.get(key)
+    if exe is None:
+        exe = runtime.compile_sharded(hlo, shardings)
+        _executables.put(key, exe)
+    outs = exe.execute(flat + captured, exe.result_handlers(traced.out_avals))
+    return tree_util.tree_unflatten(traced.out_tree, outs)
 
 
 def _needed_inputs(tracer):
