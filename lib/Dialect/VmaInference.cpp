@@ -8,7 +8,6 @@
 #include "Dialect/VmaInference.h"
 #include "Dialect/Diagnostics.h"
 
-#include "llvm/ADT/bit.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
