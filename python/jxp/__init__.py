@@ -32,6 +32,9 @@ from ._src.mesh import (  # noqa: F401
 from . import custom_derivatives  # noqa: F401
 from ._src.checkpoint import (  # noqa: F401,E402
     checkpoint, checkpoint_policies, remat)
+from ._src.toplevel import (  # noqa: F401
+    ShapeDtypeStruct, device_get, ensure_compile_time_eval, eval_shape,
+    make_jaxpr, named_scope, typeof)
 
 __version__ = "0.1.0"
 

@@ -26,7 +26,9 @@ LAYERS = [
     ("dtypes/config", ["jxp._src.dtypes", "jxp._src.config"]),
     ("core", ["jxp._src.core", "jxp._src.array", "jxp._src.mesh"]),
     ("primitives", ["jxp._src.lax"]),
-    ("api/ad", ["jxp._src.api", "jxp._src.ad", "jxp._src.batching"]),
+    ("api/ad", ["jxp._src.api", "jxp._src.ad", "jxp._src.batching",
+                # make_jaxpr/eval_shape: api's tracing; axis_env: batching's.
+                "jxp._src.toplevel"]),
     # jxp.lax.linalg and the threefry PRNG are built from jxp.lax's functions.
     ("lax", ["jxp.lax", "jxp._src.lax_lenient", "jxp._src.lax_linalg",
              "jxp._src.prng", "jxp._src.control_flow",

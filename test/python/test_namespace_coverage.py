@@ -22,7 +22,7 @@ NAMESPACES = {
     "jax.tree_util": ("jxp.tree_util", 25),
     "jax.nn": ("jxp.nn", 31),
     "jax.scipy.special": ("jxp.scipy.special", 0),
-    "jax": ("jxp", 45),
+    "jax": ("jxp", 52),
 }
 
 
