@@ -485,6 +485,42 @@ def sort(operand, dimension=-1, is_stable=True, num_keys=1):
     return out[0] if single else tuple(out)
 
 
+def top_k(operand, k, *, axis=-1):
+    """The k largest entries along `axis` and their int32 indices, largest
+    first; of equal entries the lower index comes first (JAX's rule).
+
+    A stable ascending sort of the reversed operand, reversed back: equal
+    keys keep their reversed order, which reversing makes ascending."""
+    k = int(k)
+    if k < 0:
+        raise ValueError(f"k argument to top_k must be nonnegative, got {k}")
+    a = abstractify(operand)
+    axis = int(axis)
+    if not -a.ndim <= axis < a.ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of "
+                         f"dimension {a.ndim}")
+    if dtypes.is_complex(a.dtype):
+        raise ValueError("top_k is not compatible with complex inputs.")
+    axis %= a.ndim
+    n = a.shape[axis]
+    if n < k:
+        raise ValueError(f"k argument to top_k must be no larger than size "
+                         f"along axis; got k={k} with shape={list(a.shape)} "
+                         f"and axis={axis}")
+    if n > np.iinfo(np.int32).max + 1:
+        raise ValueError(f"top_k returns int32 indices, which will overflow "
+                         f"for array dimensions larger than the maximum int32 "
+                         f"({np.iinfo(np.int32).max}). Got "
+                         f"operand.shape={a.shape}")
+    idx = broadcasted_iota(np.int32, a.shape, axis)
+    keys, idx = sort((rev(operand, (axis,)), rev(idx, (axis,))), axis,
+                     is_stable=True, num_keys=1)
+    keys, idx = rev(keys, (axis,)), rev(idx, (axis,))
+    limit = tuple(k if d == axis else s for d, s in enumerate(a.shape))
+    start = (0,) * a.ndim
+    return [slice(keys, start, limit), slice(idx, start, limit)]
+
+
 class GatherScatterMode:
     CLIP = "clip"
     FILL_OR_DROP = "fill"

@@ -46,4 +46,5 @@ from ._linalg import *  # noqa: F401,F403
 from . import linalg  # noqa: F401,E402
 from ._sorting import *  # noqa: F401,F403
 from ._control import *  # noqa: F401,F403
+from ._selection import *  # noqa: F401,F403
 from . import _methods  # noqa: F401  (installs operators and methods)

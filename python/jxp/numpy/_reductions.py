@@ -14,7 +14,7 @@ from ._util import (
     _check_arraylike, _filled, _keep_weak, _promote_no_broadcast, astype,
     broadcast_to)
 from ._shape import (
-    _canon_axes, _canon_axis, _expand, _slice_in_dim, ravel)
+    _canon_axes, _canon_axis, _expand, ravel)
 from ._shape import _const as _constant  # noqa: E402
 from ._shape import asarray  # noqa: E402
 
@@ -22,7 +22,8 @@ __all__ = ['sum', 'prod', 'max', 'amax', 'min', 'amin', 'all', 'any', 'mean',
            'var', 'std', 'argmax', 'argmin', 'nanargmax', 'nanargmin',
            'cumsum', 'cumprod', 'nancumsum', 'nancumprod', 'nansum',
            'nanprod', 'nanmax', 'nanmin', 'nanmean', 'nanvar', 'nanstd',
-           'median', 'average', 'ptp', 'count_nonzero']
+           'median', 'average', 'ptp', 'count_nonzero', 'quantile',
+           'nanquantile', 'percentile', 'nanpercentile', 'nanmedian']
 
 
 # --- helpers -----------------------------------------------------------------
@@ -600,56 +601,176 @@ def nancumprod(a, axis=None, dtype=None, out=None):
 # --- order statistics -------------------------------------------------------
 
 
-def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
-    if out is not None:
-        raise NotImplementedError("The 'out' argument to jnp.median is not "
-                                  "supported.")
-    a = _arg('median', a)
+_QUANTILE_METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _gather_last(a, idx):
+    """a[..., idx] elementwise: `a` has shape R + (n,), `idx` (integers) has
+    shape Q + R; the result has shape Q + R (a gather of single elements, so
+    its transpose is JAX's scatter-add)."""
+    r_shape = abstractify(a).shape[:-1]
+    i_shape = abstractify(idx).shape
+    q_nd = len(i_shape) - len(r_shape)
+    it = abstractify(idx).dtype
+    coords = [lax.broadcasted_iota(it, i_shape, q_nd + d)
+              for d in range(len(r_shape))] + [idx]
+    coords = lax.concatenate(
+        [lax.reshape(c, i_shape + (1,)) for c in coords], len(i_shape))
+    nd = len(r_shape) + 1
+    dnums = lax.GatherDimensionNumbers(
+        offset_dims=(), collapsed_slice_dims=tuple(range(nd)),
+        start_index_map=tuple(range(nd)))
+    return lax.gather(a, coords, dnums, (1,) * nd, mode="clip")
+
+
+def _quantile(name, a, q, axis, method, keepdims, squash_nans, out,
+              overwrite_input):
+    """JAX's quantile family: q (rank <= 1) of `a` over `axis`, NaNs
+    propagated (or ignored when squash_nans), by one of the interpolation
+    methods; the result has a's (inexact) dtype."""
+    _check_arraylike(name, a, q)
+    if overwrite_input or out is not None:
+        raise ValueError(f"jax.numpy.{name} does not support "
+                         f"overwrite_input=True or out != None")
+    if method not in _QUANTILE_METHODS + ("inverted_cdf",):
+        raise ValueError("method can only be 'linear', 'lower', 'higher', "
+                         "'midpoint', 'nearest' or 'inverted_cdf'")
+    if method == "inverted_cdf":
+        raise NotImplementedError(f"jnp.{name}: method 'inverted_cdf' is not "
+                                  f"implemented in jxp.")
+    a, q = asarray(a), asarray(q)
     av = abstractify(a)
-    if _dt.is_complex(av.dtype):
-        raise ValueError("quantile does not support complex input, as the "
-                         "operation is poorly defined.")
     if not _dt.is_inexact(av.dtype):
         a = _convert(a, _to_inexact(av.dtype))
         av = abstractify(a)
-    keep_shape = None
+    if _dt.is_complex(av.dtype):
+        raise ValueError("quantile does not support complex input, as the "
+                         "operation is poorly defined.")
+    qv = abstractify(q)
+    if qv.ndim > 1:
+        raise ValueError(f"q must be have rank <= 1, got shape {qv.shape}")
+    if isinstance(axis, Tracer):
+        raise ConcretizationTypeError(axis, f"axis argument to jnp.{name}().\n")
     if axis is None:
-        if keepdims:
-            keep_shape = (1,) * av.ndim or None
-        a = lax.reshape(a, (av.size,))
-        axis = 0
-    elif not isinstance(axis, (int, np.integer)):
-        axes = _canon_axes(axis, av.ndim)
-        if keepdims:
-            keep_shape = tuple(1 if i in axes else d
-                               for i, d in enumerate(av.shape))
-        rest = [i for i in range(av.ndim) if i not in axes]
-        a = lax.transpose(a, rest + sorted(axes))
-        a = lax.reshape(a, tuple(av.shape[i] for i in rest) + (
-            int(np.prod([av.shape[i] for i in axes], dtype=np.int64)),))
-        axis = len(rest)
-        keepdims = False if keep_shape is not None else keepdims
+        axes = tuple(range(av.ndim))
+    elif isinstance(axis, tuple):
+        axes = tuple(_canon_axis(ax, av.ndim) for ax in axis)
+        if len(set(axes)) != len(axes):
+            raise ValueError("repeated axis")
     else:
-        axis = _canon_axis(axis, av.ndim)
-    av = abstractify(a)
-    has_nan = any(_is_nan(a), axis=axis, keepdims=True)
-    a = lax.select(broadcast_to(has_nan, av.shape), _filled(a, np.nan), a) \
-        if av.size else a
-    a = lax.sort(a, axis) if av.ndim else a
-    n = av.shape[axis]
-    q = 0.5 * (n - 1)
-    lo = builtins.min(builtins.max(int(np.floor(q)), 0), builtins.max(n - 1, 0))
-    hi = builtins.min(builtins.max(int(np.ceil(q)), 0), builtins.max(n - 1, 0))
+        axes = (_canon_axis(axis, av.ndim),)
+    rest = [i for i in range(av.ndim) if i not in axes]
+    r_shape = tuple(av.shape[i] for i in rest)
+    n = int(np.prod([av.shape[i] for i in axes], dtype=np.int64))
+    if n == 0 and squash_nans:
+        raise IndexError(f"index is out of bounds for axis {len(rest)} with "
+                         f"size 0")
     if n == 0:
-        raise TypeError(f"Slice size at index {axis} in gather op is out of "
-                        f"range, must be within [0, 0 + 1), got 1.")
+        raise TypeError(f"Slice size at index {len(rest)} in gather op is "
+                        f"out of range, must be within [0, 0 + 1), got 1.")
+    a = lax.reshape(lax.transpose(a, tuple(rest) + axes), r_shape + (n,))
+    last = len(r_shape)
+    nan = _is_nan(a)
+    qdt = qv.dtype
+    q_shape = qv.shape
+    if squash_nans:
+        # NaNs (made positive) sort to the end; count the others.
+        a = lax.select(nan, _filled(a, np.nan), a)
+        a = lax.sort(a, last)
+        n_q = sum(lax.bitwise_not(nan), axis=last, dtype=qdt)
+        n_q = lax.broadcast_in_dim(n_q, q_shape + r_shape,
+                                   tuple(range(len(q_shape), len(q_shape)
+                                               + len(r_shape))))
+        q = lax.broadcast_in_dim(q, q_shape + r_shape,
+                                 tuple(range(len(q_shape))))
     else:
-        low = _slice_in_dim(a, lo, lo + 1, axis)
-        high = _slice_in_dim(a, hi, hi + 1, axis)
-    res = lax.mul(lax.add(low, high), _filled(low, 0.5))
-    if keep_shape is not None:
-        return _keep_weak(lax.reshape(res, keep_shape), False)
-    if not keepdims:
-        res = lax.reshape(res, tuple(d for i, d in enumerate(abstractify(res).shape)
-                                     if i != axis))
-    return _keep_weak(res, False)
+        has_nan = any(nan, axis=last, keepdims=True)
+        a = lax.select(broadcast_to(has_nan, abstractify(a).shape),
+                       _filled(a, np.nan), a)
+        a = lax.sort(a, last)
+        n_q = _filled(q, n)
+    pos = lax.mul(q, lax.sub(n_q, _filled(n_q, 1)))
+    low, high = lax.floor(pos), lax.ceil(pos)
+    high_weight = lax.sub(pos, low)
+    low_weight = lax.sub(_filled(high_weight, 1), high_weight)
+    top = lax.sub(n_q, _filled(n_q, 1))
+    low = lax.max(_filled(low, 0), lax.min(low, top))
+    high = lax.max(_filled(high, 0), lax.min(high, top))
+    full = q_shape + r_shape
+
+    def spread(x):
+        if abstractify(x).shape == full:
+            return x
+        return lax.broadcast_in_dim(x, full, tuple(range(len(q_shape))))
+
+    low, high = (spread(_convert(x, _dt.default_int())) for x in (low, high))
+    low_weight, high_weight = spread(low_weight), spread(high_weight)
+    low_value, high_value = _gather_last(a, low), _gather_last(a, high)
+    if method == "linear":
+        res = lax.add(lax.mul(_convert(low_value, qdt), low_weight),
+                      lax.mul(_convert(high_value, qdt), high_weight))
+    elif method == "lower":
+        res = low_value
+    elif method == "higher":
+        res = high_value
+    elif method == "nearest":
+        res = lax.select(lax.le(high_weight, _filled(high_weight, 0.5)),
+                         low_value, high_value)
+    else:  # midpoint
+        res = lax.mul(lax.add(low_value, high_value), _filled(low_value, 0.5))
+    if keepdims:
+        res = lax.reshape(res, q_shape + tuple(
+            1 if i in axes else d for i, d in enumerate(av.shape)))
+    return _keep_weak(_convert(res, av.dtype), False)
+
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False,
+             method="linear", keepdims=False, *, weights=None):
+    if weights is not None:
+        raise NotImplementedError("jnp.quantile: weights are not implemented "
+                                  "in jxp.")
+    return _quantile("quantile", a, q, axis, method, keepdims, False, out,
+                     overwrite_input)
+
+
+def nanquantile(a, q, axis=None, out=None, overwrite_input=False,
+                method="linear", keepdims=False, *, weights=None):
+    if weights is not None:
+        raise NotImplementedError("jnp.nanquantile: weights are not "
+                                  "implemented in jxp.")
+    return _quantile("nanquantile", a, q, axis, method, keepdims, True, out,
+                     overwrite_input)
+
+
+def _percent(name, q):
+    _check_arraylike(name, q)
+    q = asarray(q)
+    if not _dt.is_inexact(abstractify(q).dtype):
+        q = _convert(q, _to_inexact(abstractify(q).dtype))
+    return true_divide(q, 100)
+
+
+def percentile(a, q, axis=None, out=None, overwrite_input=False,
+               method="linear", keepdims=False, *, weights=None):
+    _check_arraylike("percentile", a, q)
+    return quantile(a, _percent("percentile", q), axis, out, overwrite_input,
+                    method, keepdims, weights=weights)
+
+
+def nanpercentile(a, q, axis=None, out=None, overwrite_input=False,
+                  method="linear", keepdims=False, *, weights=None):
+    _check_arraylike("nanpercentile", a, q)
+    return nanquantile(a, _percent("nanpercentile", q), axis, out,
+                       overwrite_input, method, keepdims, weights=weights)
+
+
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    _check_arraylike("median", a)
+    return _quantile("quantile", a, 0.5, axis, "midpoint", keepdims, False,
+                     out, overwrite_input)
+
+
+def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    _check_arraylike("nanmedian", a)
+    return _quantile("nanquantile", a, 0.5, axis, "midpoint", keepdims, True,
+                     out, overwrite_input)
