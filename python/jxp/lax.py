@@ -1,6 +1,7 @@
 """jxp.lax: JAX's lax functions over jxp's primitives."""
 
 import builtins
+import typing
 
 import numpy as np
 
@@ -10,6 +11,7 @@ from ._src.lax import (  # noqa: F401
     GatherDimensionNumbers, ScatterDimensionNumbers)
 from ._src import lax as _p
 from ._src import lax_linalg as linalg  # noqa: F401
+from ._src import tree_util as _tu
 from ._src.ad import custom_jvp, stop_gradient  # noqa: F401
 
 
@@ -603,3 +605,519 @@ from ._src.control_flow import (  # noqa: E402,F401
 from ._src.parallel import (  # noqa: E402,F401
     all_gather, all_to_all, axis_index, axis_size, pcast, pmax, pmean, pmin,
     ppermute, pshuffle, psum, psum_scatter, pvary)
+
+
+# ---------------------------------------------------------------------------
+# Thin layers over the functions above (issue 16's coverage of jax.lax).
+# ---------------------------------------------------------------------------
+
+import enum  # noqa: E402
+
+pbroadcast = pvary  # JAX 0.10 keeps the old name as an alias.
+
+
+def dtype(x):
+    """The dtype of a value or type, canonicalized (a NumPy float64 is
+    float32 without x64), as JAX's lax.dtype."""
+    if x is None:
+        raise ValueError(f"Invalid argument to dtype: {x}.")
+    if isinstance(x, (type, str, np.dtype)):
+        scalar = builtins.any(x is t for t in (bool, int, float,
+                                                builtins.complex))
+        d = abstractify(x(0)).dtype if scalar else np.dtype(x)
+    elif hasattr(x, "aval"):
+        d = x.aval.dtype
+    elif isinstance(x, (bool, int, float, builtins.complex)):
+        d = abstractify(x).dtype
+    else:
+        d = np.dtype(getattr(x, "dtype", None) or np.asarray(x).dtype)
+    return np.dtype(dtypes.canonicalize(d))
+
+
+def _keep_weak(out, x):
+    """out weakly typed iff x is (a function of one operand and constants
+    of its dtype, which JAX computes as one primitive)."""
+    weak = abstractify(x).weak_type
+    if abstractify(out).weak_type == weak:
+        return out
+    return rebind_aval(out, abstractify(out).update(weak_type=weak))
+
+
+def _const(x, value):
+    """A scalar of x's dtype."""
+    return np.asarray(value, abstractify(x).dtype)
+
+
+def _check_float(name, x, complex_ok=False):
+    d = abstractify(x).dtype
+    if dtypes.is_float(d) or (complex_ok and dtypes.is_complex(d)):
+        return
+    if dtypes.is_complex(d):
+        # JAX takes complex operands here; jxp's real formulas do not.
+        raise NotImplementedError(f"jxp.lax.{name} does not support complex "
+                                  f"operands yet (got {np.dtype(d).name})")
+    raise TypeError(f"{name} does not accept dtype {np.dtype(d).name}. "
+                    f"Accepted dtypes are subtypes of floating, "
+                    f"complexfloating.")
+
+
+def _to_array(x, weak):
+    """x as a jxp array (a NumPy input returned as it is would not be)."""
+    if _is_array(x) and abstractify(x).weak_type == weak:
+        return x
+    a = abstractify(x)
+    return _p.convert_element_type_p.bind(np.asarray(x, a.dtype) if
+                                          not _is_array(x) else x,
+                                          new_dtype=a.dtype, weak_type=weak)
+
+
+def _unary(name, fn, jvp=None, complex_ok=False, upcast=True):
+    """A real elementwise function of one floating operand built from lax
+    ops, weakly typed as its operand; `jvp(g, x)` is JAX's derivative rule
+    where the composition's own derivative would differ at special points."""
+    body = fn
+    if jvp is not None:
+        body = custom_jvp(fn)
+        body.defjvps(lambda g, ans, x: jvp(g, x))
+
+    def f(x):
+        _check_float(name, x, complex_ok)
+        d = abstractify(x).dtype
+        if upcast and np.dtype(d).itemsize < 4 and dtypes.is_float(d):
+            # As XLA: half-width floats computed in float32, rounded once.
+            out = convert_element_type(
+                body(convert_element_type(x, dtypes.float32)), d)
+        else:
+            out = body(x)
+        return _keep_weak(out, x)
+    f.__name__ = name
+    return f
+
+
+def _one_minus_square(t):
+    # (1 - t)(1 + t): no cancellation near |t| = 1.
+    one = _const(t, 1)
+    return mul(sub(one, t), add(one, t))
+
+
+def _rsqrt_one_minus_square(x):
+    one = _const(x, 1)
+    return rsqrt(sub(one, mul(x, x)))
+
+
+asin = _unary("asin", lambda t: atan2(t, sqrt(_one_minus_square(t))),
+              lambda g, x: mul(g, _rsqrt_one_minus_square(x)))
+acos = _unary("acos", lambda t: atan2(sqrt(_one_minus_square(t)), t),
+              lambda g, x: mul(g, neg(_rsqrt_one_minus_square(x))))
+atan = _unary("atan", lambda t: atan2(t, full_like(t, 1)))
+
+
+def _sinh(t):
+    # sinh(a) = (e + e / (e + 1)) / 2 with e = expm1(|t|): accurate near 0;
+    # where e overflows, exp(a / 2)**2 / 2.
+    a, half = abs(t), _const(t, 0.5)
+    e = expm1(a)
+    small = mul(add(e, div(e, add(e, _const(t, 1)))), half)
+    h = exp(mul(a, half))
+    big = mul(mul(h, half), h)
+    return mul(select(is_finite(e), small, big), sign(t))
+
+
+def _cosh(t):
+    a, half = abs(t), _const(t, 0.5)
+    h = exp(mul(a, half))
+    e = exp(a)
+    small = mul(add(e, div(_const(t, 1), e)), half)
+    return select(is_finite(e), small, mul(mul(h, half), h))
+
+
+sinh = _unary("sinh", _sinh, lambda g, x: mul(g, _cosh(x)))
+cosh = _unary("cosh", _cosh, lambda g, x: mul(g, _sinh(x)))
+
+
+def _asinh(t):
+    # sign(t) * log1p(a + a^2 / (1 + sqrt(1 + a^2))), a = |t|; for a past
+    # sqrt(max) (where a^2 overflows), log(a) + log(2).
+    a, one = abs(t), _const(t, 1)
+    a2 = mul(a, a)
+    small = log1p(add(a, div(a2, add(one, sqrt(add(one, a2))))))
+    big = add(log(a), _const(t, np.log(2)))
+    limit = _const(t, np.sqrt(dtypes.finfo(abstractify(t).dtype).max))
+    return mul(select(lt(a, limit), small, big), sign(t))
+
+
+def _acosh(t):
+    # log(t + sqrt(t - 1) sqrt(t + 1)); log(t) + log(2) where t*t would
+    # overflow; NaN below 1.
+    one = _const(t, 1)
+    small = log1p(add(sub(t, one),
+                      mul(sqrt(sub(t, one)), sqrt(add(t, one)))))
+    big = add(log(t), _const(t, np.log(2)))
+    limit = _const(t, np.sqrt(dtypes.finfo(abstractify(t).dtype).max))
+    return select(lt(t, limit), small, big)
+
+
+def _atanh(t):
+    # log1p(2t / (1 - t)) / 2.
+    one = _const(t, 1)
+    return mul(log1p(div(add(t, t), sub(one, t))), _const(t, 0.5))
+
+
+asinh = _unary("asinh", _asinh,
+               lambda g, x: mul(g, rsqrt(add(mul(x, x), _const(x, 1)))))
+acosh = _unary("acosh", _acosh,
+               lambda g, x: mul(g, rsqrt(mul(sub(x, _const(x, 1)),
+                                             add(x, _const(x, 1))))))
+atanh = _unary("atanh", _atanh,
+               lambda g, x: mul(g, div(_const(x, 1), _one_minus_square(x))))
+exp2 = _unary("exp2", lambda t: exp(mul(t, _const(t, np.log(2)))),
+              complex_ok=True, upcast=False)
+
+
+def integer_pow(x, y):
+    """x ** y for a Python int y, by repeated squaring (JAX's lowering);
+    a negative y takes the reciprocal."""
+    if not isinstance(y, (int, np.integer)) or isinstance(y, bool):
+        raise TypeError(f"integer_pow exponent must be an int, got {y!r}")
+    y = int(y)
+    d = abstractify(x).dtype
+    if d == np.bool_:
+        raise TypeError("integer_pow does not accept dtype bool. Accepted "
+                        "dtypes are subtypes of integer, floating, "
+                        "complexfloating.")
+    weak = abstractify(x).weak_type
+    if isinstance(x, (int, float, builtins.complex)):
+        x = np.asarray(x, d)
+    if y == 0:
+        return _to_array(full_like(x, 1), weak)
+    acc, base, n = None, x, builtins.abs(y)
+    while True:
+        if n & 1:
+            acc = base if acc is None else mul(acc, base)
+        n >>= 1
+        if not n:
+            break
+        base = mul(base, base)
+    if y < 0:
+        if dtypes.is_int(d):
+            raise TypeError(f"Integers cannot be raised to negative powers, "
+                            f"got integer_pow({np.dtype(d).name}, {y})")
+        acc = div(full_like(acc, 1), acc)
+    return _to_array(acc, weak)
+
+
+def square(x):
+    """x * x."""
+    return integer_pow(x, 2)
+
+
+def reciprocal(x):
+    """1 / x, as JAX's integer_pow(x, -1)."""
+    return integer_pow(x, -1)
+
+
+def full(shape, fill_value, dtype=None, *, sharding=None):
+    """An array of `shape` filled with the scalar `fill_value`."""
+    shape = (int(shape),) if np.ndim(shape) == 0 else tuple(
+        int(d) for d in shape)
+    if builtins.any(d < 0 for d in shape):
+        raise TypeError(f"full shape must have every element be nonnegative,"
+                        f" got {shape}.")
+    if np.shape(fill_value):
+        raise TypeError(f"full must be called with scalar fill_value, got "
+                        f"fill_value.shape {np.shape(fill_value)}.")
+    fa = abstractify(fill_value)
+    weak = dtype is None and fa.weak_type
+    d = fa.dtype if dtype is None else dtypes.canonicalize(dtype)
+    value = (convert_element_type(fill_value, d) if d != fa.dtype
+             else fill_value)
+    if isinstance(value, (bool, int, float, builtins.complex)):
+        value = np.asarray(value, d)
+    out = broadcast_in_dim(value, shape, ())
+    if abstractify(out).weak_type != weak:
+        out = rebind_aval(out, abstractify(out).update(weak_type=weak))
+    return out
+
+
+def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
+    """An array like x (its shape and dtype unless given) filled with
+    fill_value; weakly typed as x when the dtype is x's."""
+    xa = abstractify(x)
+    d = xa.dtype if dtype is None else dtypes.canonicalize(dtype)
+    out = full(xa.shape if shape is None else shape, fill_value, d)
+    weak = dtype is None and xa.weak_type
+    if abstractify(out).weak_type != weak:
+        out = rebind_aval(out, abstractify(out).update(weak_type=weak))
+    return out
+
+
+def broadcast_shapes(*shapes):
+    """NumPy's broadcast of shapes, as a tuple; ValueError if they do not
+    broadcast."""
+    shapes = [(int(s),) if np.ndim(s) == 0 else tuple(int(d) for d in s)
+              for s in shapes]
+    if not shapes:
+        return ()
+    rank = builtins.max(len(s) for s in shapes)
+    padded = [(1,) * (rank - len(s)) + s for s in shapes]
+    out = []
+    for dims in zip(*padded):
+        sizes = {d for d in dims if d != 1}
+        if len(sizes) > 1:
+            raise ValueError(f"Incompatible shapes for broadcasting: shapes="
+                             f"{[tuple(s) for s in shapes]}")
+        out.append(sizes.pop() if sizes else 1)
+    return tuple(out)
+
+
+def broadcast_to_rank(x, rank):
+    """x with leading size-1 dimensions up to `rank`."""
+    a = abstractify(x)
+    if a.ndim == rank:
+        return _to_array(x, a.weak_type)
+    return broadcast(x, (1,) * (rank - a.ndim))
+
+
+def collapse(operand, start_dimension, stop_dimension=None):
+    """operand with dimensions [start, stop) merged into one (Python's
+    slice rules for the bounds, as JAX's)."""
+    shape = abstractify(operand).shape
+    stop = None if stop_dimension is None else int(stop_dimension)
+    merged = shape[int(start_dimension):stop]
+    size = int(np.prod(merged, dtype=np.int64))
+    return reshape(operand, shape[:int(start_dimension)] + (size,)
+                   + (shape[stop:] if stop is not None else ()))
+
+
+def _axis(axis, ndim):
+    axis = int(axis)
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of "
+                         f"dimension {ndim}")
+    return axis % ndim
+
+
+def slice_in_dim(operand, start_index, limit_index, stride=1, axis=0):
+    """operand[..., start:limit:stride, ...] along `axis` (None start or
+    limit: the ends; negative ones count from the end)."""
+    shape = abstractify(operand).shape
+    axis = _axis(axis, len(shape))
+    n = shape[axis]
+    start = 0 if start_index is None else int(start_index)
+    limit = n if limit_index is None else int(limit_index)
+    start = start + n if start < 0 else start
+    limit = limit + n if limit < 0 else limit
+    starts = [0] * len(shape)
+    limits = list(shape)
+    strides = [1] * len(shape)
+    starts[axis], limits[axis], strides[axis] = start, limit, int(stride)
+    return slice(operand, starts, limits, strides)
+
+
+def index_in_dim(operand, index, axis=0, keepdims=True):
+    """operand's entry `index` along `axis`, the axis kept or dropped."""
+    shape = abstractify(operand).shape
+    axis = _axis(axis, len(shape))
+    index = int(index)
+    n = shape[axis]
+    wrapped = index + n if index < 0 else index
+    if not 0 <= wrapped < n:
+        raise IndexError(f"index {index} is out of bounds for axis {axis} "
+                         f"with size {n}")
+    out = slice_in_dim(operand, wrapped, wrapped + 1, 1, axis)
+    return out if keepdims else squeeze(out, (axis,))
+
+
+def dynamic_slice_in_dim(operand, start_index, slice_size, axis=0):
+    """dynamic_slice along one axis (start 0 elsewhere)."""
+    shape = abstractify(operand).shape
+    axis = _axis(axis, len(shape))
+    starts = [0] * len(shape)
+    starts[axis] = start_index
+    sizes = list(shape)
+    sizes[axis] = int(slice_size)
+    return dynamic_slice(operand, starts, sizes)
+
+
+def dynamic_index_in_dim(operand, index, axis=0, keepdims=True):
+    """dynamic_slice_in_dim of size 1, the axis kept or dropped."""
+    axis = _axis(axis, abstractify(operand).ndim)
+    out = dynamic_slice_in_dim(operand, index, 1, axis)
+    return out if keepdims else squeeze(out, (axis,))
+
+
+def dynamic_update_slice_in_dim(operand, update, start_index, axis):
+    """dynamic_update_slice at start_index along `axis` (0 elsewhere)."""
+    ndim = abstractify(operand).ndim
+    axis = _axis(axis, ndim)
+    starts = [0] * ndim
+    starts[axis] = start_index
+    return dynamic_update_slice(operand, update, starts)
+
+
+def dynamic_update_index_in_dim(operand, update, index, axis):
+    """dynamic_update_slice_in_dim of one entry; update may lack the axis."""
+    ndim = abstractify(operand).ndim
+    axis = _axis(axis, ndim)
+    if abstractify(update).ndim == ndim - 1:
+        update = expand_dims(update, (axis,))
+    return dynamic_update_slice_in_dim(operand, update, index, axis)
+
+
+def index_take(src, idxs, axes):
+    """src[idxs[0], idxs[1], ...] along `axes` (one index array per axis,
+    all of one shape), as a gather."""
+    idxs, axes = list(idxs), tuple(int(a) for a in axes)
+    if len(idxs) != len(axes):
+        raise ValueError(f"index_take: {len(idxs)} index arrays for "
+                         f"{len(axes)} axes")
+    shape = abstractify(src).shape
+    from_numpy = [np.asarray(i) if not _is_array(i) else i for i in idxs]
+    stacked = concatenate([broadcast_in_dim(i, abstractify(i).shape + (1,),
+                                            tuple(builtins.range(
+                                                abstractify(i).ndim)))
+                           for i in from_numpy],
+                          abstractify(from_numpy[0]).ndim)
+    offset = abstractify(stacked).ndim - 1
+    sizes = tuple(1 if d in axes else n for d, n in enumerate(shape))
+    dnums = GatherDimensionNumbers(
+        offset_dims=tuple(builtins.range(
+            offset, offset + len(shape) - len(axes))),
+        collapsed_slice_dims=axes, start_index_map=axes)
+    return gather(src, stacked, dnums, sizes)
+
+
+def batch_matmul(lhs, rhs, precision=None):
+    """Matrix products over leading batch dimensions (equal ranks >= 2)."""
+    l, r = abstractify(lhs), abstractify(rhs)
+    if l.ndim < 2 or r.ndim < 2 or l.ndim != r.ndim:
+        raise ValueError(f"Arguments to batch_matmul must be at least 2D "
+                         f"and of equal rank, got {l.ndim}, {r.ndim}")
+    batch = tuple(builtins.range(l.ndim - 2))
+    return dot_general(lhs, rhs, (((l.ndim - 1,), (r.ndim - 2,)),
+                                  (batch, batch)), precision=precision)
+
+
+class Precision(enum.Enum):
+    """dot_general's precision (jxp computes at full precision on CPU for
+    every value, as XLA's CPU backend does)."""
+    DEFAULT = 0
+    HIGH = 1
+    HIGHEST = 2
+
+    @classmethod
+    def _missing_(cls, value):
+        names = {"default": cls.DEFAULT, "fastest": cls.DEFAULT,
+                 "bfloat16": cls.DEFAULT, "high": cls.HIGH,
+                 "bfloat16_3x": cls.HIGH, "tensorfloat32": cls.HIGH,
+                 "highest": cls.HIGHEST, "float32": cls.HIGHEST}
+        return names.get(value.lower()) if isinstance(value, str) else None
+
+    def __str__(self):
+        return self.name
+
+
+PrecisionLike = typing.Union[None, str, Precision,
+                             tuple[str, str], tuple[Precision, Precision]]
+DotDimensionNumbers = tuple[tuple[typing.Sequence[int], typing.Sequence[int]],
+                            tuple[typing.Sequence[int], typing.Sequence[int]]]
+
+
+def padtype_to_pads(in_shape, window_shape, window_strides, padding):
+    """Explicit (low, high) pads for "SAME", "SAME_LOWER" or "VALID"."""
+    if isinstance(padding, str):
+        mode = padding.upper()
+        if mode == "VALID":
+            return [(0, 0)] * len(in_shape)
+        if mode not in ("SAME", "SAME_LOWER"):
+            raise RuntimeError(f"Unrecognized padding type: expected "
+                               f"'VALID', 'SAME', or 'SAME_LOWER', got "
+                               f"{padding}.")
+        out = []
+        for n, w, s in zip(in_shape, window_shape, window_strides):
+            size = -(-int(n) // int(s))
+            total = builtins.max(0, (size - 1) * int(s) + int(w) - int(n))
+            lo = total // 2 if mode == "SAME" else total - total // 2
+            out.append((lo, total - lo))
+        return out
+    raise TypeError(f"padding must be a string, got {padding!r}")
+
+
+def _interleave(a, b, axis):
+    """a and b alternated along axis (a first); len(a) is len(b) or one
+    more, as JAX's associative_scan needs."""
+    na, nb = abstractify(a).shape[axis], abstractify(b).shape[axis]
+    ndim = abstractify(a).ndim
+    zero = full((), 0, abstractify(a).dtype)
+    cfg_a = [(0, 0, 0)] * ndim
+    cfg_b = [(0, 0, 0)] * ndim
+    cfg_a[axis] = (0, 1 if na == nb else 0, 1)
+    cfg_b[axis] = (1, 0 if na == nb else 1, 1)
+    return bitwise_or(pad(a, zero, cfg_a), pad(b, zero, cfg_b)) \
+        if abstractify(a).dtype == np.bool_ else \
+        add(pad(a, zero, cfg_a), pad(b, zero, cfg_b))
+
+
+def associative_scan(fn, elems, reverse=False, axis=0):
+    """The inclusive scan of an associative `fn` along `axis` of every leaf
+    of `elems`, by the parallel-prefix algorithm (JAX's): log(n) levels of
+    `fn` on strided slices."""
+    leaves, treedef = _tu.tree_flatten(elems)
+    if not leaves:
+        raise ValueError("associative_scan: elems must have at least one "
+                         "leaf")
+    ndim = abstractify(leaves[0]).ndim
+    axis = _axis(axis, ndim) if ndim else 0
+    if ndim == 0:
+        raise ValueError("associative_scan: elems must have a scanned axis")
+    if reverse:
+        leaves = [rev(x, (axis,)) for x in leaves]
+    lengths = {abstractify(x).shape[axis] for x in leaves}
+    if len(lengths) != 1:
+        raise ValueError(f"Array inputs to associative_scan must have the "
+                         f"same first dimension. (saw: "
+                         f"{[abstractify(x).shape for x in leaves]})")
+
+    def combine(a, b):
+        out = fn(treedef.unflatten(a), treedef.unflatten(b))
+        out_leaves, out_def = _tu.tree_flatten(out)
+        if out_def != treedef:
+            raise ValueError(f"associative_scan: fn returned a {out_def}, "
+                             f"not its operands' {treedef}")
+        return out_leaves
+
+    def scan(xs):
+        n = abstractify(xs[0]).shape[axis]
+        if n < 2:
+            return [_to_array(x, abstractify(x).weak_type) for x in xs]
+        pairs = combine([slice_in_dim(x, 0, n - 1 if n % 2 else n, 2, axis)
+                         for x in xs],
+                        [slice_in_dim(x, 1, None, 2, axis) for x in xs])
+        odd = scan(pairs)
+        if n % 2 == 0:
+            even = combine([slice_in_dim(o, 0, -1, 1, axis) for o in odd],
+                           [slice_in_dim(x, 2, None, 2, axis) for x in xs])
+        else:
+            even = combine(odd, [slice_in_dim(x, 2, None, 2, axis)
+                                 for x in xs])
+        even = [concatenate([slice_in_dim(x, 0, 1, 1, axis), e], axis)
+                for x, e in zip(xs, even)]
+        return [_interleave(e, o, axis) for e, o in zip(even, odd)]
+
+    out = scan(leaves)
+    if reverse:
+        out = [rev(x, (axis,)) for x in out]
+    return treedef.unflatten(out)
+
+
+def _logaddexp(a, b):
+    amax = max(a, b)
+    delta = sub(a, b)
+    return select(ne(delta, delta), add(a, b),
+                  add(amax, log1p(exp(neg(abs(delta))))))
+
+
+def cumlogsumexp(operand, axis=0, reverse=False):
+    """log(cumsum(exp(operand))) along axis, without overflow."""
+    _check_float("cumlogsumexp", operand)
+    return associative_scan(_logaddexp, operand, reverse=reverse, axis=axis)

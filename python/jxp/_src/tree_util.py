@@ -9,6 +9,7 @@ without clashing."""
 
 import collections
 import functools
+import typing
 
 from jaxlib import _jax
 
@@ -164,14 +165,101 @@ register_pytree_node(
 # keeps its factory.
 register_pytree_node(
     collections.OrderedDict,
-    lambda d: (tuple(d.values()), tuple(d.keys())),
+    lambda d: (list(d.values()), tuple(d.keys())),
     lambda keys, values: collections.OrderedDict(zip(keys, values)),
     lambda d: (tuple((DictKey(k), v) for k, v in d.items()),
                tuple(d.keys())))
 register_pytree_node(
     collections.defaultdict,
-    lambda d: (tuple(d[k] for k in sorted(d)),
+    lambda d: ([d[k] for k in sorted(d)],
                (d.default_factory, tuple(sorted(d)))),
     lambda aux, values: collections.defaultdict(aux[0], zip(aux[1], values)),
     lambda d: (tuple((DictKey(k), d[k]) for k in sorted(d)),
                (d.default_factory, tuple(sorted(d)))))
+
+
+# The registry jxp's pytree functions use, under JAX's name for its own.
+default_registry = _registry
+
+# Type aliases, as JAX's: a key path is a tuple of key entries (DictKey,
+# SequenceKey, GetAttrKey, FlattenedIndexKey or a registered class's own).
+KeyEntry = typing.TypeVar("KeyEntry", bound=typing.Any)
+KeyPath = tuple[KeyEntry, ...]
+
+
+def treedef_tuple(treedefs):
+    """The tree definition of a tuple whose children have `treedefs`."""
+    return _pytree.treedef_tuple(_registry, list(treedefs))
+
+
+def is_tree_node(typ):
+    """Whether `typ` is a node type: built in, registered or a namedtuple."""
+    return _registry.is_node(typ)
+
+
+def flatten_one_level(tree):
+    """(children, node data) of one node; ValueError for a leaf."""
+    out = _registry.flatten_one_level(tree)
+    if out is None:
+        raise ValueError(f"can't tree-flatten type: {type(tree)}")
+    return out
+
+
+def flatten_one_level_with_keys(tree):
+    """([(key, child)], node data) of one node; ValueError for a leaf."""
+    out = _registry.flatten_one_level_with_keys(tree)
+    if out is None:
+        raise ValueError(f"can't tree-flatten type: {type(tree)}")
+    return out
+
+
+def tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose):
+    """A tree of structure outer(inner) turned into one of inner(outer);
+    inner_treedef None infers it from the first outer leaf."""
+    leaves, treedef = tree_flatten(pytree_to_transpose)
+    if inner_treedef is None:
+        inner_treedef = tree_structure(
+            outer_treedef.flatten_up_to(pytree_to_transpose)[0])
+    n_in, n_out = inner_treedef.num_leaves, outer_treedef.num_leaves
+    if treedef.num_leaves != n_in * n_out:
+        raise TypeError(f"Mismatch\n{treedef}\n != \n"
+                        f"{outer_treedef.compose(inner_treedef)}")
+    rows = [leaves[k * n_in:(k + 1) * n_in] for k in range(n_out)]
+    return inner_treedef.unflatten(
+        outer_treedef.unflatten(col) for col in zip(*rows))
+
+
+def tree_broadcast(prefix_tree, full_tree, is_leaf=None):
+    """full_tree's structure with each of prefix_tree's leaves repeated over
+    the subtree of full_tree it stands for."""
+    out = []
+    tree_map(lambda x, sub: out.extend([x] * tree_structure(sub).num_leaves),
+             prefix_tree, full_tree, is_leaf=is_leaf)
+    return tree_structure(full_tree).unflatten(out)
+
+
+def tree_reduce_associative(operation, tree, *, identity=_MISSING,
+                            is_leaf=None):
+    """The leaves combined pairwise as a balanced tree (operation must be
+    associative); `identity` is the result for no leaves."""
+    def reduce(xs):
+        if not xs:
+            if identity is _MISSING:
+                raise TypeError("Must specify identity for parallel "
+                                "reduction of empty sequence.")
+            return identity
+        if len(xs) == 1:
+            return xs[0]
+        half = len(xs) // 2
+        return operation(reduce(xs[:half]), reduce(xs[half:]))
+    return reduce(tree_leaves(tree, is_leaf))
+
+
+def register_pytree_with_keys_class(cls):
+    """Registers a class with `tree_flatten_with_keys` (and optionally
+    `tree_flatten`) and classmethod `tree_unflatten`."""
+    flatten = ((lambda x: x.tree_flatten()) if hasattr(cls, "tree_flatten")
+               else None)
+    register_pytree_with_keys(cls, lambda x: x.tree_flatten_with_keys(),
+                              cls.tree_unflatten, flatten)
+    return cls
