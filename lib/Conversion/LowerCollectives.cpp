@@ -15,6 +15,8 @@
 
 #include "mlir/IR/SymbolTable.h"
 
+#include <optional>
+
 using namespace mlir;
 using namespace mlir::jxp;
 
@@ -125,6 +127,15 @@ Attribute channel(Operation *op, int type = 1) {
                        ", type = " + std::to_string(type) + ">");
 }
 
+/// The mesh of the shard_map binding `op`'s `axes` (none, with a
+/// diagnostic, if nothing binds them).
+std::optional<Mesh> meshOf(Operation *op, ArrayAttr axes) {
+  ShardMapOp sm = enclosing(op, axes);
+  if (!sm)
+    return std::nullopt;
+  return Mesh(sm);
+}
+
 SmallVector<NamedAttribute> collectiveAttrs(OpBuilder &b, Operation *op,
                                             const Mesh &mesh,
                                             ArrayAttr axes) {
@@ -134,17 +145,23 @@ SmallVector<NamedAttribute> collectiveAttrs(OpBuilder &b, Operation *op,
           b.getNamedAttr("use_global_device_ids", b.getUnitAttr())};
 }
 
-/// The reduction region of all_reduce / reduce_scatter.
-void reductionBody(OpBuilder &b, Operation *op, Region &region,
-                   ReduceKind kind, Type elt) {
+/// all_reduce or reduce_scatter (`name`) of `op`'s operand, reducing
+/// with `kind`.
+Value reduction(OpBuilder &b, Operation *op, StringRef name, ReduceKind kind,
+                ArrayRef<NamedAttribute> attrs) {
+  Location loc = op->getLoc();
+  Operation *r = hlo::create(b, loc, name, op->getOperand(0),
+                             op->getResultTypes(), attrs, 1);
   OpBuilder::InsertionGuard guard(b);
-  Block *body = hlo::addScalarBody(b, region, {elt, elt}, op->getLoc());
+  Type elt = llvm::cast<RankedTensorType>(op->getResult(0).getType())
+                 .getElementType();
+  Block *body = hlo::addScalarBody(b, r->getRegion(0), {elt, elt}, loc);
   Value x = body->getArgument(0), y = body->getArgument(1);
-  Value r = kind == ReduceKind::Sum
-                ? hlo::op(b, op->getLoc(), "add", {x, y}, x.getType())
-                : hlo::maxOrMin(b, op->getLoc(), x, y,
-                                kind == ReduceKind::Max);
-  hlo::ret(b, op->getLoc(), r);
+  Value v = kind == ReduceKind::Sum
+                ? hlo::op(b, loc, "add", {x, y}, x.getType())
+                : hlo::maxOrMin(b, loc, x, y, kind == ReduceKind::Max);
+  hlo::ret(b, loc, v);
+  return r->getResult(0);
 }
 
 Value convertTo(OpBuilder &b, Location loc, Value v, Type elt) {
@@ -300,44 +317,34 @@ LogicalResult PvaryOp::lowerToStableHLO(OpBuilder &,
 
 LogicalResult AllReduceOp::lowerToStableHLO(OpBuilder &b,
                                             SmallVectorImpl<Value> &results) {
-  ShardMapOp sm = enclosing(*this, getAxes());
-  if (!sm)
+  std::optional<Mesh> mesh = meshOf(*this, getAxes());
+  if (!mesh)
     return failure();
-  Mesh mesh(sm);
-  Operation *r = hlo::create(b, getLoc(), "all_reduce", getOperand(),
-                             withoutVma(getType()),
-                             collectiveAttrs(b, *this, mesh, getAxes()), 1);
-  reductionBody(b, *this, r->getRegion(0), getKind(),
-                getType().getElementType());
-  results.push_back(r->getResult(0));
+  results.push_back(reduction(b, *this, "all_reduce", getKind(),
+                              collectiveAttrs(b, *this, *mesh, getAxes())));
   return success();
 }
 
 LogicalResult PsumScatterOp::lowerToStableHLO(OpBuilder &b,
                                               SmallVectorImpl<Value> &results) {
-  ShardMapOp sm = enclosing(*this, getAxes());
-  if (!sm)
+  std::optional<Mesh> mesh = meshOf(*this, getAxes());
+  if (!mesh)
     return failure();
-  Mesh mesh(sm);
-  auto attrs = collectiveAttrs(b, *this, mesh, getAxes());
+  auto attrs = collectiveAttrs(b, *this, *mesh, getAxes());
   attrs.push_back(
       b.getNamedAttr("scatter_dimension", b.getI64IntegerAttr(getDimension())));
-  Operation *r = hlo::create(b, getLoc(), "reduce_scatter", getOperand(),
-                             withoutVma(getType()), attrs, 1);
-  reductionBody(b, *this, r->getRegion(0), ReduceKind::Sum,
-                getType().getElementType());
-  results.push_back(r->getResult(0));
+  results.push_back(
+      reduction(b, *this, "reduce_scatter", ReduceKind::Sum, attrs));
   return success();
 }
 
 LogicalResult AllGatherOp::lowerToStableHLO(OpBuilder &b,
                                             SmallVectorImpl<Value> &results) {
-  ShardMapOp sm = enclosing(*this, getAxes());
-  if (!sm)
+  std::optional<Mesh> mesh = meshOf(*this, getAxes());
+  if (!mesh)
     return failure();
-  Mesh mesh(sm);
   Value x = getOperand();
-  auto in = llvm::cast<RankedTensorType>(withoutVma(x.getType()));
+  RankedTensorType in = getOperand().getType();
   int64_t axis = getAxis();
   if (!getTiled()) {
     // Stacking is gathering along a new dimension of size one.
@@ -346,39 +353,36 @@ LogicalResult AllGatherOp::lowerToStableHLO(OpBuilder &b,
     in = in.clone(shape);
     x = hlo::op(b, getLoc(), "reshape", x, in);
   }
-  auto attrs = collectiveAttrs(b, *this, mesh, getAxes());
+  auto attrs = collectiveAttrs(b, *this, *mesh, getAxes());
   attrs.push_back(b.getNamedAttr("all_gather_dim", b.getI64IntegerAttr(axis)));
-  results.push_back(hlo::op(b, getLoc(), "all_gather", x,
-                            withoutVma(getType()), attrs));
+  results.push_back(hlo::op(b, getLoc(), "all_gather", x, getType(), attrs));
   return success();
 }
 
 LogicalResult AllToAllOp::lowerToStableHLO(OpBuilder &b,
                                            SmallVectorImpl<Value> &results) {
-  ShardMapOp sm = enclosing(*this, getAxes());
-  if (!sm)
+  std::optional<Mesh> mesh = meshOf(*this, getAxes());
+  if (!mesh)
     return failure();
-  Mesh mesh(sm);
-  auto groups = mesh.groups(getAxes());
-  auto attrs = collectiveAttrs(b, *this, mesh, getAxes());
+  auto groups = mesh->groups(getAxes());
+  auto attrs = collectiveAttrs(b, *this, *mesh, getAxes());
   attrs.push_back(
       b.getNamedAttr("split_dimension", b.getI64IntegerAttr(getSplitAxis())));
   attrs.push_back(b.getNamedAttr("concat_dimension",
                                  b.getI64IntegerAttr(getConcatAxis())));
   attrs.push_back(b.getNamedAttr(
       "split_count", b.getI64IntegerAttr(groups.front().size())));
-  results.push_back(hlo::op(b, getLoc(), "all_to_all", getOperand(),
-                            withoutVma(getType()), attrs));
+  results.push_back(
+      hlo::op(b, getLoc(), "all_to_all", getOperand(), getType(), attrs));
   return success();
 }
 
 LogicalResult PpermuteOp::lowerToStableHLO(OpBuilder &b,
                                            SmallVectorImpl<Value> &results) {
-  ShardMapOp sm = enclosing(*this, getAxes());
-  if (!sm)
+  std::optional<Mesh> mesh = meshOf(*this, getAxes());
+  if (!mesh)
     return failure();
-  Mesh mesh(sm);
-  auto groups = mesh.groups(getAxes());
+  auto groups = mesh->groups(getAxes());
   ArrayRef<int64_t> perm = getPerm();
   int64_t size = groups.front().size();
   SmallVector<int64_t> pairs;
@@ -399,7 +403,7 @@ LogicalResult PpermuteOp::lowerToStableHLO(OpBuilder &b,
       b.getNamedAttr("source_target_pairs",
                      DenseIntElementsAttr::get(pairType, pairs))};
   results.push_back(hlo::op(b, getLoc(), "collective_permute", getOperand(),
-                            withoutVma(getType()), attrs));
+                            getType(), attrs));
   return success();
 }
 

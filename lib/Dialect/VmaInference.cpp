@@ -45,6 +45,20 @@ Mask Inference::maskOf(ArrayAttr axes) const {
   return maskOf(names);
 }
 
+Mask Inference::specMask(Attribute spec) const {
+  Mask m = 0;
+  for (Attribute entry : llvm::cast<ArrayAttr>(spec))
+    m |= maskOf(llvm::cast<ArrayAttr>(entry));
+  return m;
+}
+
+ArrayAttr Inference::namesAttr(MLIRContext *ctx, Mask m) const {
+  SmallVector<Attribute> names;
+  for (StringRef n : namesOf(m))
+    names.push_back(StringAttr::get(ctx, n));
+  return ArrayAttr::get(ctx, names);
+}
+
 SmallVector<StringRef> Inference::namesOf(Mask m) const {
   SmallVector<StringRef> out;
   for (auto [i, n] : llvm::enumerate(manual))
@@ -213,13 +227,10 @@ Value Inference::castTo(OpBuilder &b, Value v, Mask target, bool setTypes) {
   Mask have = maskOf(v);
   if ((have | target) == have)
     return v;
-  SmallVector<StringRef> add = namesOf(target & ~have);
-  SmallVector<Attribute> names;
-  for (StringRef n : add)
-    names.push_back(b.getStringAttr(n));
   Type type = setTypes ? withVma(v.getType(), namesOf(have | target))
                        : withoutVma(v.getType());
-  Value cast = PvaryOp::create(b, v.getLoc(), type, v, b.getArrayAttr(names));
+  Value cast = PvaryOp::create(b, v.getLoc(), type, v,
+                               namesAttr(b.getContext(), target & ~have));
   masks[cast] = have | target;
   return cast;
 }
@@ -268,10 +279,7 @@ LogicalResult Inference::rewriteOp(Operation *op, bool setTypes) {
       p.erase();
       return success();
     }
-    SmallVector<Attribute> names;
-    for (StringRef n : namesOf(want & ~have))
-      names.push_back(StringAttr::get(op->getContext(), n));
-    p.setAxesAttr(ArrayAttr::get(op->getContext(), names));
+    p.setAxesAttr(namesAttr(op->getContext(), want & ~have));
     return finish();
   }
   if (llvm::isa<AllReduceOp, AllGatherOp, PpermuteOp, PsumScatterOp,
@@ -351,8 +359,7 @@ LogicalResult Inference::rewriteOp(Operation *op, bool setTypes) {
 // Entry points
 //===----------------------------------------------------------------------===//
 
-namespace {
-SmallVector<StringRef> manualAxesOf(ShardMapOp op) {
+SmallVector<StringRef> vma::manualAxes(ShardMapOp op) {
   // Mesh order, whatever order manual_axes lists them in.
   SmallVector<StringRef> out;
   for (Attribute a : op.getAxisNames())
@@ -361,6 +368,7 @@ SmallVector<StringRef> manualAxesOf(ShardMapOp op) {
   return out;
 }
 
+namespace {
 std::string specText(ArrayAttr spec) {
   std::string s = "P(";
   for (auto [d, entry] : llvm::enumerate(spec)) {
@@ -383,18 +391,15 @@ std::string specText(ArrayAttr spec) {
 
 SmallVector<Mask> argMasks(Inference &inf, ShardMapOp op) {
   SmallVector<Mask> args;
-  for (Attribute spec : op.getInSpecs()) {
-    Mask m = 0;
-    for (Attribute entry : llvm::cast<ArrayAttr>(spec))
-      m |= inf.maskOf(llvm::cast<ArrayAttr>(entry));
-    args.push_back(m);
-  }
+  for (Attribute spec : op.getInSpecs())
+    args.push_back(inf.specMask(spec));
   return args;
 }
 } // namespace
 
-LogicalResult vma::inferShardMap(ShardMapOp op, bool setTypes) {
-  Inference inf(manualAxesOf(op));
+LogicalResult vma::inferShardMap(ShardMapOp op, bool setTypes,
+                                SmallVectorImpl<Mask> *yields) {
+  Inference inf(manualAxes(op));
   if (inf.axes().size() > 64)
     return op.emitOpError("has more than 64 manual axes");
   SmallVector<Mask> ys;
@@ -412,13 +417,12 @@ LogicalResult vma::inferShardMap(ShardMapOp op, bool setTypes) {
   if (failed(inf.analyze(body, args, ys)) ||
       failed(inf.rewrite(body, setTypes)))
     return failure();
+  if (yields)
+    yields->assign(ys.begin(), ys.end());
   Operation *term = body.front().getTerminator();
   for (auto [i, spec, y] : llvm::enumerate(op.getOutSpecs(), ys)) {
     auto specArr = llvm::cast<ArrayAttr>(spec);
-    Mask allowed = 0;
-    for (Attribute entry : specArr)
-      allowed |= inf.maskOf(llvm::cast<ArrayAttr>(entry));
-    Mask extra = y & ~allowed;
+    Mask extra = y & ~inf.specMask(spec);
     if (check && extra) {
       StringRef axis = inf.namesOf(extra).front();
       Value v = term->getOperand(i);
@@ -438,7 +442,7 @@ LogicalResult vma::inferShardMap(ShardMapOp op, bool setTypes) {
 
 FailureOr<SmallVector<SmallVector<StringRef>>>
 vma::operandVmas(ShardMapOp op, Operation *inner) {
-  Inference inf(manualAxesOf(op));
+  Inference inf(manualAxes(op));
   SmallVector<Mask> ys;
   if (failed(inf.analyze(op.getBody(), argMasks(inf, op), ys)))
     return failure();

@@ -46,7 +46,11 @@ public:
   Mask maskOf(Value v) const { return masks.lookup(v); }
   Mask maskOf(ArrayAttr axes) const;
   Mask maskOf(ArrayRef<StringRef> axes) const;
+  /// The axes a shard_map spec (per dimension, its axes) splits along.
+  Mask specMask(Attribute spec) const;
   SmallVector<StringRef> namesOf(Mask m) const;
+  /// The axes of `m` as an attribute (`axes` of a collective).
+  ArrayAttr namesAttr(MLIRContext *ctx, Mask m) const;
   /// The manual axes this inference knows (mesh order).
   ArrayRef<StringRef> axes() const { return manual; }
 
@@ -64,10 +68,15 @@ private:
   llvm::DenseMap<Value, Mask> masks;
 };
 
+/// The manual axes of `op`, in mesh order.
+SmallVector<StringRef> manualAxes(ShardMapOp op);
+
 /// Infers the VMA of `op`'s body, inserts the casts it needs and checks
 /// its out_specs (unless check_vma is false); with `setTypes` also writes
-/// the VMA into the body's types. The body must hold no calls.
-LogicalResult inferShardMap(ShardMapOp op, bool setTypes);
+/// the VMA into the body's types. The body must hold no calls. With
+/// `yields` (and check_vma), gives the VMA of each value the body yields.
+LogicalResult inferShardMap(ShardMapOp op, bool setTypes,
+                            SmallVectorImpl<Mask> *yields = nullptr);
 
 /// The VMA of the operands of `inner` (an op inside `op`'s body), by an
 /// analysis of the body (calls analysed in their callees).

@@ -1336,24 +1336,10 @@ LogicalResult ShardMapOp::transpose(TransposeContext &ctx) {
   // comes in varying along more (its out_spec splits along axes the result
   // does not vary along) is first summed over those, as JAX's transpose
   // of the implicit cast.
-  if (failed(vma::inferShardMap(*this, /*setTypes=*/false)))
+  SmallVector<vma::Mask> yieldMasks;
+  if (failed(vma::inferShardMap(*this, /*setTypes=*/false, &yieldMasks)))
     return failure();
-  vma::Inference inf([&] {
-    SmallVector<StringRef> axes;
-    for (Attribute a : getAxisNames())
-      if (llvm::is_contained(getManualAxes().getValue(), a))
-        axes.push_back(llvm::cast<StringAttr>(a).getValue());
-    return axes;
-  }());
-  SmallVector<vma::Mask> argMasks, yieldMasks;
-  for (Attribute spec : getInSpecs()) {
-    vma::Mask m = 0;
-    for (Attribute e : llvm::cast<ArrayAttr>(spec))
-      m |= inf.maskOf(llvm::cast<ArrayAttr>(e));
-    argMasks.push_back(m);
-  }
-  if (failed(inf.analyze(getBody(), argMasks, yieldMasks)))
-    return failure();
+  vma::Inference inf(vma::manualAxes(*this));
   if (failed(transposeBranches(*this, ctx, /*numPrefix=*/0)))
     return failure();
   Operation *t = nullptr;
@@ -1368,6 +1354,7 @@ LogicalResult ShardMapOp::transpose(TransposeContext &ctx) {
       in.push_back(spec);
     else
       out.push_back(spec);
+  MLIRContext *mctx = getContext();
   Block &body = t->getRegion(0).front();
   unsigned nonLinear = in.size();
   unsigned k = 0;
@@ -1377,19 +1364,15 @@ LogicalResult ShardMapOp::transpose(TransposeContext &ctx) {
       continue;
     Attribute spec = getOutSpecs()[i];
     in.push_back(spec);
-    vma::Mask split = 0;
-    for (Attribute e : llvm::cast<ArrayAttr>(spec))
-      split |= inf.maskOf(llvm::cast<ArrayAttr>(e));
-    vma::Mask extra = split & ~yieldMasks[i];
+    vma::Mask split = inf.specMask(spec);
     BlockArgument arg = body.getArgument(nonLinear + k++);
     if (!getCheckVma()) {
       // Unchecked, every device's cotangent counts and the transposed
       // collectives sum them again: an output replicated along some axes
       // (its spec omits them) passes each device its share, as JAX does.
       int64_t n = 1;
-      for (StringRef a : inf.axes())
-        if (!(split & inf.maskOf(ArrayRef<StringRef>{a})))
-          n *= axisSize(a);
+      for (StringRef a : inf.namesOf(inf.maskOf(inf.axes()) & ~split))
+        n *= axisSize(a);
       if (n > 1) {
         Emitter e(b, getLoc());
         Value share = e.div(arg, e.splat(arg.getType(), (double)n));
@@ -1397,13 +1380,11 @@ LogicalResult ShardMapOp::transpose(TransposeContext &ctx) {
       }
       continue;
     }
+    vma::Mask extra = split & ~yieldMasks[i];
     if (!extra)
       continue;
-    SmallVector<Attribute> names;
-    for (StringRef n : inf.namesOf(extra))
-      names.push_back(b.getStringAttr(n));
     auto sum = AllReduceOp::create(b, getLoc(), arg.getType(), arg,
-                                   ReduceKind::Sum, b.getArrayAttr(names),
+                                   ReduceKind::Sum, inf.namesAttr(mctx, extra),
                                    /*invariant=*/true);
     arg.replaceAllUsesExcept(sum, sum);
   }
@@ -1414,19 +1395,13 @@ LogicalResult ShardMapOp::transpose(TransposeContext &ctx) {
     Operation *yield = body.getTerminator();
     OpBuilder yb(yield);
     for (auto [k, spec] : llvm::enumerate(out)) {
-      vma::Mask split = 0;
-      for (Attribute e : llvm::cast<ArrayAttr>(spec))
-        split |= inf.maskOf(llvm::cast<ArrayAttr>(e));
-      vma::Mask omitted = inf.maskOf(inf.axes()) & ~split;
+      vma::Mask omitted = inf.maskOf(inf.axes()) & ~inf.specMask(spec);
       if (!omitted)
         continue;
-      SmallVector<Attribute> names;
-      for (StringRef n : inf.namesOf(omitted))
-        names.push_back(yb.getStringAttr(n));
       Value v = yield->getOperand(k);
       yield->setOperand(k, AllReduceOp::create(yb, getLoc(), v.getType(), v,
                                                ReduceKind::Sum,
-                                               yb.getArrayAttr(names),
+                                               inf.namesAttr(mctx, omitted),
                                                /*invariant=*/false));
     }
   }

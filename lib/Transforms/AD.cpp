@@ -212,10 +212,7 @@ LogicalResult Driver::specializeForVma(TransformOp op) {
   if (vmas->size() < n)
     return success();
   SmallVector<SmallVector<StringRef>> args(vmas->begin(), vmas->begin() + n);
-  SmallVector<StringRef> manual;
-  for (Attribute a : sm.getAxisNames())
-    if (llvm::is_contained(sm.getManualAxes().getValue(), a))
-      manual.push_back(llvm::cast<StringAttr>(a).getValue());
+  SmallVector<StringRef> manual = vma::manualAxes(sm);
   std::string name = callee.getSymName().str() + "_vma";
   for (auto &a : args) {
     name += "_";

@@ -118,9 +118,8 @@ def _arg_names(fun, nargs):
 
 
 def _inconsistent_sizes(fun, args, kwargs, flat, sizes, axis_size):
-    """JAX's message: the sizes by how many axes have them, most common
-    first, each with its first axis as an example (`sizes`: per mapped
-    leaf, its size, its in_axes entry and its index among `flat`)."""
+    """vmap's message for mapped axes of different sizes (`sizes`: per
+    mapped leaf, its size, its in_axes entry and its index among `flat`)."""
     names = _arg_names(fun, len(args))
     owners = []  # per leaf: how JAX names it in messages
     for i, a in enumerate(args):
@@ -133,24 +132,34 @@ def _inconsistent_sizes(fun, args, kwargs, flat, sizes, axis_size):
         aval = abstractify(flat[k])
         return (f"{owners[k]} of type "
                 f"{aval.dtype.name}[{','.join(map(str, aval.shape))}]")
+    extra = [] if axis_size is None else [
+        f"the `axis_size` argument was {axis_size}"]
+    return inconsistent_sizes_message(
+        "vmap", [(size, ax, lambda k=k: where(k)) for size, ax, k in sizes],
+        extra)
+
+
+def inconsistent_sizes_message(api, mapped, extra=()):
+    """JAX's message (vmap's and pmap's) for mapped axes of different
+    sizes: the sizes by how many axes have them, most common first, each
+    with its first axis as an example. `mapped`: per mapped leaf, in order,
+    (size, axis, a function giving the leaf's description); `extra`: lines
+    before them."""
     counts = {}
-    for size, _, _ in sizes:
+    for size, _, _ in mapped:
         counts[size] = counts.get(size, 0) + 1
     order = sorted(counts, key=lambda s: -counts[s])  # stable: first seen
-    lines = []
-    if axis_size is not None:
-        lines.append(f"the `axis_size` argument was {axis_size}")
+    lines = list(extra)
     for k, size in enumerate(order):
-        ax, leaf = next((a, j) for s, a, j in sizes if s == size)
+        ax, where = next((a, w) for s, a, w in mapped if s == size)
         n = counts[size]
         if n == 1:
-            lines.append(f"one axis had size {size}: axis {ax} of "
-                         f"{where(leaf)}")
+            lines.append(f"one axis had size {size}: axis {ax} of {where()}")
         else:
             many = "most" if k == 0 else "some"
             lines.append(f"{many} axes ({n} of them) had size {size}, e.g. "
-                         f"axis {ax} of {where(leaf)}")
-    return ("vmap got inconsistent sizes for array axes to be mapped:\n"
+                         f"axis {ax} of {where()}")
+    return (f"{api} got inconsistent sizes for array axes to be mapped:\n"
             + ";\n".join(f"  * {line}" for line in lines))
 
 

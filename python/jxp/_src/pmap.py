@@ -25,6 +25,7 @@ from . import core, runtime, tree_util
 from .. import lax
 from .. import numpy as jnp
 from .api import LRUCache, device_put, jit
+from .batching import inconsistent_sizes_message
 from .core import abstractify
 from .mesh import Mesh, NamedSharding, PartitionSpec
 from .shard_map import shard_map
@@ -218,25 +219,13 @@ def _arg_owners(fun, static, args, kwargs):
 
 
 def _inconsistent_sizes(owners, mapped):
-    """The message of mapped axes of different sizes (`mapped`: per mapped
-    leaf, (size, axis, flat index, aval)), as vmap's, most common size
-    first."""
-    counts = {}
-    for size, *_ in mapped:
-        counts[size] = counts.get(size, 0) + 1
-    lines = []
-    for k, size in enumerate(sorted(counts, key=lambda s: -counts[s])):
-        _, ax, j, aval = next(m for m in mapped if m[0] == size)
-        where = (f"axis {ax} of {owners[j]} of type {aval.dtype.name}"
-                 f"[{','.join(map(str, aval.shape))}]")
-        if counts[size] == 1:
-            lines.append(f"one axis had size {size}: {where}")
-        else:
-            many = "most" if k == 0 else "some"
-            lines.append(f"{many} axes ({counts[size]} of them) had size "
-                         f"{size}, e.g. {where}")
-    return ("pmap got inconsistent sizes for array axes to be mapped:\n"
-            + ";\n".join(f"  * {line}" for line in lines))
+    """pmap's message for mapped axes of different sizes (`mapped`: per
+    mapped leaf, (size, axis, flat index, aval)), as vmap's."""
+    def where(j, aval):
+        return lambda: (f"{owners[j]} of type {aval.dtype.name}"
+                        f"[{','.join(map(str, aval.shape))}]")
+    return inconsistent_sizes_message(
+        "pmap", [(size, ax, where(j, aval)) for size, ax, j, aval in mapped])
 
 
 def _mapped_size(fun, static, args, kwargs, flat, axes):
