@@ -100,6 +100,13 @@ def Jxp_RoundingMethod : I32EnumAttr<"RoundingMethod", "how round breaks ties", 
   let cppNamespace = "::mlir::jxp";
 }
 
+// XLA's FFT kinds, as jax.lax.FftType numbers them.
+def Jxp_FftType : I32EnumAttr<"FftType", "kind of a fast Fourier transform", [
+      I32EnumAttrCase<"FFT", 0>, I32EnumAttrCase<"IFFT", 1>,
+      I32EnumAttrCase<"RFFT", 2>, I32EnumAttrCase<"IRFFT", 3>]> {
+  let cppNamespace = "::mlir::jxp";
+}
+
 // JAX's GatherScatterMode: what out-of-bounds indices do.
 def Jxp_GatherScatterMode : I32EnumAttr<"GatherScatterMode",
     "out-of-bounds behaviour of gather and scatter", [

@@ -197,6 +197,22 @@ def Jxp_CbrtOp : Jxp_UnaryOp<"cbrt", "stablehlo.cbrt", Jxp_FloatTensor, [Jxp_Has
 // bit-identical to JAX's (random.normal depends on erf_inv).
 def Jxp_ErfOp : Jxp_UnaryOp<"erf", "chlo.erf", Jxp_FloatTensor, [Jxp_HasJvpRule]>;
 def Jxp_ErfInvOp : Jxp_UnaryOp<"erf_inv", "chlo.erf_inv", Jxp_FloatTensor, [Jxp_HasJvpRule]>;
+def Jxp_ErfcOp : Jxp_UnaryOp<"erfc", "chlo.erfc", Jxp_FloatTensor, [Jxp_HasJvpRule]>;
+def Jxp_LgammaOp : Jxp_UnaryOp<"lgamma", "chlo.lgamma", Jxp_FloatTensor, [Jxp_HasJvpRule]>;
+def Jxp_DigammaOp : Jxp_UnaryOp<"digamma", "chlo.digamma", Jxp_FloatTensor, [Jxp_HasJvpRule]>;
+// jaxlib has no chlo.bessel_i0e: it lowers to Cephes' Chebyshev series,
+// evaluated in JAX's order so results agree bit for bit.
+def Jxp_BesselI0eOp : Jxp_UnaryOp<"bessel_i0e", "chlo.bessel_i0e", Jxp_FloatTensor, [Jxp_HasJvpRule]> {
+  let extraClassDeclaration = [{
+    ::llvm::LogicalResult lowerToStableHLO(::mlir::OpBuilder &b,
+        ::llvm::SmallVectorImpl<::mlir::Value> &results);
+  }];
+}
+def Jxp_BesselI1eOp : Jxp_UnaryOp<"bessel_i1e", "chlo.bessel_i1e", Jxp_FloatTensor, [Jxp_HasJvpRule]>;
+def Jxp_PopulationCountOp : Jxp_UnaryOp<"population_count", "stablehlo.popcnt",
+                                        Jxp_IntTensor, Jxp_NoTangents>;
+def Jxp_ClzOp : Jxp_UnaryOp<"clz", "stablehlo.count_leading_zeros",
+                            Jxp_IntTensor, Jxp_NoTangents>;
 def Jxp_FloorOp : Jxp_UnaryOp<"floor", "stablehlo.floor", Jxp_FloatTensor, Jxp_NoTangents>;
 def Jxp_CeilOp : Jxp_UnaryOp<"ceil", "stablehlo.ceil", Jxp_FloatTensor, Jxp_NoTangents>;
 def Jxp_NotOp : Jxp_UnaryOp<"not", "stablehlo.not", Jxp_IntOrBoolTensor, Jxp_NoTangents>;
@@ -299,6 +315,38 @@ def Jxp_ShiftRightLogicalOp : Jxp_BinaryOp<"shift_right_logical",
     "stablehlo.shift_right_logical", Jxp_IntTensor, Jxp_NoTangents>;
 def Jxp_ShiftRightArithmeticOp : Jxp_BinaryOp<"shift_right_arithmetic",
     "stablehlo.shift_right_arithmetic", Jxp_IntTensor, Jxp_NoTangents>;
+
+// Special functions of two arguments (CHLO, as JAX emits them). polygamma
+// takes the order first; zeta is Hurwitz's zeta(x, q).
+def Jxp_PolygammaOp : Jxp_BinaryOp<"polygamma", "chlo.polygamma",
+                                   Jxp_FloatTensor, [Jxp_HasJvpRule]>;
+def Jxp_ZetaOp : Jxp_BinaryOp<"zeta", "chlo.zeta", Jxp_FloatTensor, [Jxp_HasJvpRule]>;
+// nextafter(x, y) moves x by one ulp: its derivative in x is not zero, and
+// JAX defines none, so differentiating it is an error (its own rule).
+def Jxp_NextAfterOp : Jxp_BinaryOp<"nextafter", "chlo.next_after",
+                                   Jxp_FloatTensor, [Jxp_HasJvpRule]>;
+
+def Jxp_ReducePrecisionOp : Jxp_OpLoweredByName<"reduce_precision",
+    "stablehlo.reduce_precision", [Elementwise, SameOperandsAndResultType,
+    Jxp_Linear]# Jxp_LinearJvpRule> {
+  let summary = "Rounds to a float format with fewer exponent and mantissa bits";
+  let description = [{
+    Each element is rounded (to nearest even) to the nearest value of a
+    float format with `exponent_bits` and `mantissa_bits`, and kept in its
+    own type. Like JAX, derivatives pass through it as if it were linear.
+    ```mlir
+    %y = jxp.reduce_precision %x, exponent_bits = 5, mantissa_bits = 10 : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_FloatTensor:$operand,
+                       ConfinedAttr<I32Attr, [IntMinValue<1>]>:$exponent_bits,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$mantissa_bits);
+  let results = (outs Jxp_FloatTensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `exponent_bits` `=` $exponent_bits `,` `mantissa_bits` `=`
+    $mantissa_bits attr-dict `:` type($result)
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Comparison, selection, conversion
@@ -801,6 +849,251 @@ def Jxp_TriangularSolveOp : Jxp_OpWithRule<"triangular_solve",
                        DefaultValuedAttr<I64Attr, "0">:$transpose_a);
   let results = (outs RankedTensorOf<[F32, F64]>:$result);
   let assemblyFormat = "$a `,` $b attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def Jxp_LuOp : Jxp_OpWithRule<"lu", [Jxp_HasJvpRule]> {
+  let summary = "LU factorization with partial pivoting, for (a batch of) matrices";
+  let description = [{
+    Factors each m x n matrix `a` (the last two dimensions) as
+    `a[permutation] = L @ U`: `lu` holds L below the diagonal (its unit
+    diagonal implied) and U on and above it; `pivots` are LAPACK's row
+    swaps, 0-based, and `permutation` the rows they amount to. Lowers to
+    LAPACK's getrf on CPU, as JAX does.
+    ```mlir
+    %lu, %piv, %perm = jxp.lu %a
+        : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>, tensor<3xi32>)
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[F32, F64]>:$operand);
+  let results = (outs RankedTensorOf<[F32, F64]>:$lu,
+                      RankedTensorOf<[I32]>:$pivots,
+                      RankedTensorOf<[I32]>:$permutation);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def Jxp_QrOp : Jxp_OpWithRule<"qr", [Jxp_HasJvpRule]> {
+  let summary = "QR factorization of (a batch of) matrices";
+  let description = [{
+    `a = q @ r` with q orthonormal columns and r upper triangular; for an
+    m x n matrix, q is m x m and r m x n with `full_matrices`, else m x k and
+    k x n, k = min(m, n). Lowers to LAPACK's geqrf and orgqr on CPU, as JAX.
+    ```mlir
+    %q, %r = jxp.qr %a : (tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>)
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[F32, F64]>:$operand,
+                       UnitAttr:$full_matrices);
+  let results = (outs RankedTensorOf<[F32, F64]>:$q,
+                      RankedTensorOf<[F32, F64]>:$r);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def Jxp_EighOp : Jxp_OpWithRule<"eigh", [Jxp_HasJvpRule]> {
+  let summary = "Eigen-decomposition of (a batch of) symmetric matrices";
+  let description = [{
+    Reads the lower (`lower`) or upper triangle of each n x n matrix and
+    gives its eigenvectors (as columns) and its eigenvalues in ascending
+    order. A failed decomposition gives NaNs. LAPACK's syevd on CPU, as JAX.
+    ```mlir
+    %v, %w = jxp.eigh %a {lower} : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>)
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[F32, F64]>:$operand, UnitAttr:$lower);
+  let results = (outs RankedTensorOf<[F32, F64]>:$vectors,
+                      RankedTensorOf<[F32, F64]>:$values);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def Jxp_SvdOp : Jxp_OpWithRule<"svd", [Jxp_HasJvpRule]> {
+  let summary = "Singular value decomposition of (a batch of) matrices";
+  let description = [{
+    `a = u @ diag(s) @ vt`, singular values in descending order. Without
+    `compute_uv` the only result is `s`; with it, `s, u, vt`, u and vt
+    square with `full_matrices`, else m x k and k x n. A failed
+    decomposition gives NaNs. LAPACK's gesdd on CPU, as JAX.
+    ```mlir
+    %s, %u, %vt = jxp.svd %a {compute_uv}
+        : (tensor<4x3xf32>) -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>)
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[F32, F64]>:$operand,
+                       UnitAttr:$full_matrices, UnitAttr:$compute_uv);
+  let results = (outs Variadic<RankedTensorOf<[F32, F64]>>:$results);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def Jxp_EigOp : Jxp_OpWithRule<"eig", [Jxp_HasJvpRule]> {
+  let summary = "Eigenvalues (and eigenvectors) of (a batch of) general matrices";
+  let description = [{
+    Eigenvalues of each real n x n matrix, complex; then the left
+    eigenvectors if `compute_left`, then the right ones if `compute_right`,
+    normalized as LAPACK's geev normalizes them (the call JAX makes on CPU).
+    ```mlir
+    %w, %vr = jxp.eig %a {compute_right}
+        : (tensor<3x3xf32>) -> (tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[F32, F64]>:$operand,
+                       UnitAttr:$compute_left, UnitAttr:$compute_right);
+  let results = (outs Variadic<Jxp_ComplexTensor>:$results);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Fourier transforms, convolutions, windows
+//===----------------------------------------------------------------------===//
+
+def Jxp_FftOp : Jxp_OpWithRule<"fft", [Jxp_Linear]# Jxp_LinearJvpRule> {
+  let summary = "Fast Fourier transform over the trailing dimensions";
+  let description = [{
+    XLA's FFT over the last `len(fft_length)` dimensions: complex to complex
+    (FFT, IFFT), real to complex keeping the non-negative frequencies
+    (RFFT), or their inverse (IRFFT), whose `fft_length` gives the real
+    output's sizes.
+    ```mlir
+    %y = jxp.fft %x, RFFT, length = [8] : (tensor<8xf32>) -> tensor<5xcomplex<f32>>
+    ```
+  }];
+  let arguments = (ins Jxp_InexactTensor:$operand, Jxp_FftType:$fft_type,
+                       DenseI64ArrayAttr:$fft_length);
+  let results = (outs Jxp_InexactTensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $fft_type `,` `length` `=` $fft_length attr-dict
+    `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Jxp_ConvOp : Jxp_OpWithRule<"conv", [Jxp_Linear, Jxp_HasJvpRule]> {
+  let summary = "General dilated convolution (lax.conv_general_dilated)";
+  let description = [{
+    XLA's convolution. `lhs_spec`, `rhs_spec` and `out_spec` are JAX's
+    ConvDimensionNumbers: the lhs's batch and feature dimensions then its
+    spatial ones; the kernel's output and input feature dimensions then its
+    spatial ones; the output's batch, feature and spatial dimensions.
+    `padding` holds a (low, high) pair per spatial dimension. Bilinear: its
+    transposes are convolutions too.
+    ```mlir
+    %y = jxp.conv %x, %k {lhs_spec = array<i64: 0, 1, 2>, rhs_spec = array<i64: 0, 1, 2>,
+        out_spec = array<i64: 0, 1, 2>, window_strides = array<i64: 1>,
+        padding = array<i64: 0, 0>, lhs_dilation = array<i64: 1>,
+        rhs_dilation = array<i64: 1>, feature_group_count = 1 : i64,
+        batch_group_count = 1 : i64}
+        : (tensor<1x2x8xf32>, tensor<3x2x3xf32>) -> tensor<1x3x6xf32>
+    ```
+  }];
+  let arguments = (ins Jxp_NumericTensor:$lhs, Jxp_NumericTensor:$rhs,
+                       DenseI64ArrayAttr:$window_strides,
+                       DenseI64ArrayAttr:$padding,
+                       DenseI64ArrayAttr:$lhs_dilation,
+                       DenseI64ArrayAttr:$rhs_dilation,
+                       DenseI64ArrayAttr:$lhs_spec,
+                       DenseI64ArrayAttr:$rhs_spec,
+                       DenseI64ArrayAttr:$out_spec,
+                       I64Attr:$feature_group_count,
+                       I64Attr:$batch_group_count);
+  let results = (outs Jxp_NumericTensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+// The window parameters shared by the pooling ops: one entry per operand
+// dimension; `padding` holds a (low, high) pair per dimension.
+defvar Jxp_WindowParams = (ins DenseI64ArrayAttr:$window_dimensions,
+                                DenseI64ArrayAttr:$window_strides,
+                                DenseI64ArrayAttr:$padding,
+                                DenseI64ArrayAttr:$base_dilation,
+                                DenseI64ArrayAttr:$window_dilation);
+
+def Jxp_ReduceWindowOp : Jxp_OpWithRule<"reduce_window",
+    [Jxp_Linear, Jxp_HasJvpRule]> {
+  let summary = "Reduces each window of an array (sum, max or min pooling)";
+  let description = [{
+    XLA's reduce_window with the monoid's identity as the padding value.
+    `sum` is linear; the derivative of `max` and `min` is the tangent at the
+    selected element of each window (`jxp.select_and_gather_add`).
+    ```mlir
+    %y = jxp.reduce_window max %x {window_dimensions = array<i64: 2>,
+        window_strides = array<i64: 2>, padding = array<i64: 0, 0>,
+        base_dilation = array<i64: 1>, window_dilation = array<i64: 1>}
+        : (tensor<8xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = !con((ins Jxp_Tensor:$operand, Jxp_ReduceKind:$kind),
+                       Jxp_WindowParams);
+  let results = (outs Jxp_Tensor:$result);
+  let assemblyFormat = [{
+    $kind $operand attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Jxp_SelectAndGatherAddOp : Jxp_OpWithRule<"select_and_gather_add",
+    [Jxp_Linear, Jxp_HasJvpRule]> {
+  let summary = "The tangent at each window's maximum (or minimum) of the operand";
+  let description = [{
+    For each window of `operand`, the element of `tangent` where the
+    operand is greatest (`select_max`) or least, the first on ties: the
+    derivative of max/min pooling, linear in `tangent`. Its transpose is
+    `jxp.select_and_scatter_add`.
+  }];
+  let arguments = !con((ins Jxp_FloatTensor:$tangent, Jxp_FloatTensor:$operand,
+                            UnitAttr:$select_max), Jxp_WindowParams);
+  let results = (outs Jxp_FloatTensor:$result);
+  let assemblyFormat = "$tangent `,` $operand attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def Jxp_SelectAndScatterAddOp : Jxp_OpWithRule<"select_and_scatter_add",
+    [Jxp_Linear, Jxp_HasJvpRule]> {
+  let summary = "Adds each window's source value at the window's selected element";
+  let description = [{
+    XLA's select_and_scatter with addition: each element of `source` (one
+    per window) is added at the position of its window's maximum (or
+    minimum) of `operand`. Linear in `source`; the transpose of
+    `jxp.select_and_gather_add`. No dilation.
+  }];
+  let arguments = !con((ins Jxp_FloatTensor:$source, Jxp_FloatTensor:$operand,
+                            UnitAttr:$select_max), Jxp_WindowParams);
+  let results = (outs Jxp_FloatTensor:$result);
+  let assemblyFormat = "$source `,` $operand attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Host callbacks
+//===----------------------------------------------------------------------===//
+
+def Jxp_HostCallbackOp : Jxp_BaseOp<"host_callback", [Jxp_HasJvpRule,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>]> {
+  let summary = "Calls a Python function on the host";
+  let description = [{
+    Runs the Python callable registered under `callback_id` on the host
+    with the operands and returns its results (jax.pure_callback, and
+    jax.debug.callback/print with `has_side_effect`, which is never removed
+    or merged). Lowers to jaxlib's CPU callback custom call; the runtime
+    gives the module its table of callables. `vmap_method` says how vmap
+    calls it: "sequential" (once per element), "expand_dims" or
+    "broadcast_all" (once, batched), as JAX's.
+    ```mlir
+    %y = jxp.host_callback(%x) {callback_id = 3 : i64, vmap_method = "sequential"}
+        : (tensor<2xf32>) -> tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<Jxp_Tensor>:$args, I64Attr:$callback_id,
+                       UnitAttr:$has_side_effect,
+                       DefaultValuedStrAttr<StrAttr, "sequential">:$vmap_method);
+  let results = (outs Variadic<Jxp_Tensor>:$results);
+  let assemblyFormat = [{
+    `(` $args `)` attr-dict `:` functional-type($args, $results)
+  }];
   let hasVerifier = 1;
 }
 

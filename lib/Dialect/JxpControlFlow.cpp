@@ -607,6 +607,10 @@ struct ScanDeadCarries : OpRewritePattern<ScanOp> {
               return true;
             continue;
           }
+          // A value an effect reads (a debug print of the loop index) is
+          // live as well: made loop-invariant, it would print its first.
+          if (!isMemoryEffectFree(top))
+            return true;
           for (Value r : top->getResults())
             if (seen.insert(r).second)
               work.push_back(r);

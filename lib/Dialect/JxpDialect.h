@@ -50,6 +50,16 @@ llvm::SmallVector<llvm::StringRef> vmaOf(Type type);
 Type withVma(Type type, llvm::ArrayRef<llvm::StringRef> axes);
 inline Type withoutVma(Type type) { return withVma(type, {}); }
 
+/// The result shape of jxp.conv over operands of shapes `lhs` and `rhs`
+/// with the attributes of the op (its shape rule, shared by the verifier
+/// and the rules that build convolutions).
+llvm::SmallVector<int64_t> convResultShape(
+    llvm::ArrayRef<int64_t> lhs, llvm::ArrayRef<int64_t> rhs,
+    llvm::ArrayRef<int64_t> windowStrides, llvm::ArrayRef<int64_t> padding,
+    llvm::ArrayRef<int64_t> lhsDilation, llvm::ArrayRef<int64_t> rhsDilation,
+    llvm::ArrayRef<int64_t> lhsSpec, llvm::ArrayRef<int64_t> rhsSpec,
+    llvm::ArrayRef<int64_t> outSpec, int64_t batchGroupCount);
+
 /// Every operand and result of a jxp op is such an array (ArrayTypes trait).
 template <typename ConcreteType>
 class ArrayTypes : public OpTrait::TraitBase<ConcreteType, ArrayTypes> {

@@ -133,6 +133,7 @@ void mlir::jxp::attachBatchRules(MLIRContext *ctx) {
   attachMiscBatchRules(ctx);
   attachControlFlowBatchRules(ctx);
   attachCollectiveBatchRules(ctx);
+  attachSignalBatchRules(ctx);
   // Every op has a rule, as every op has a JVP rule (which JxpDialect.cpp
   // checks when it is compiled): external models can only be checked once
   // attached, so a missing one stops the first program that loads jxp.

@@ -95,6 +95,7 @@ void attachLinalgBatchRules(MLIRContext *ctx);
 void attachMiscBatchRules(MLIRContext *ctx);
 void attachControlFlowBatchRules(MLIRContext *ctx);
 void attachCollectiveBatchRules(MLIRContext *ctx);
+void attachSignalBatchRules(MLIRContext *ctx);
 
 } // namespace mlir::jxp::batching
 

@@ -196,6 +196,80 @@ LogicalResult ErfInvOp::jvp(JvpContext &ctx) {
                  e.mul(g, e.exp(square(e, y))));
   });
 }
+LogicalResult ErfcOp::jvp(JvpContext &ctx) {
+  return unary(*this, ctx.builder(), ctx.tangents(), ctx.results(),
+               [](Emitter &e, Value g, Value x, Value) {
+                 return e.mul(e.splat(x.getType(), -2.0 / std::sqrt(M_PI)),
+                              e.mul(g, e.exp(e.neg(square(e, x)))));
+               });
+}
+LogicalResult LgammaOp::jvp(JvpContext &ctx) {
+  return unary(*this, ctx.builder(), ctx.tangents(), ctx.results(),
+               [](Emitter &e, Value g, Value x, Value) {
+                 return e.mul(g, DigammaOp::create(e.b, e.loc, x));
+               });
+}
+LogicalResult DigammaOp::jvp(JvpContext &ctx) {
+  return unary(*this, ctx.builder(), ctx.tangents(), ctx.results(),
+               [](Emitter &e, Value g, Value x, Value) {
+                 Value one = e.splat(x.getType(), 1);
+                 return e.mul(g, PolygammaOp::create(e.b, e.loc, one, x));
+               });
+}
+// The exponentially scaled Bessel functions: i0e' = i1e - sign(x) i0e, and
+// i1e' = i0e - i1e (sign(x) + 1/x), 1/2 at 0 (JAX keeps |x| <= eps there).
+LogicalResult BesselI0eOp::jvp(JvpContext &ctx) {
+  return unary(*this, ctx.builder(), ctx.tangents(), ctx.results(),
+               [](Emitter &e, Value g, Value x, Value y) {
+                 Value i1e = BesselI1eOp::create(e.b, e.loc, x);
+                 return e.mul(g, e.sub(i1e, e.mul(e.sign(x), y)));
+               });
+}
+LogicalResult BesselI1eOp::jvp(JvpContext &ctx) {
+  return unary(*this, ctx.builder(), ctx.tangents(), ctx.results(),
+               [](Emitter &e, Value g, Value x, Value y) {
+                 auto type = Emitter::typeOf(x);
+                 auto fltType = llvm::cast<FloatType>(type.getElementType());
+                 double eps = std::ldexp(1.0, 1 - int(fltType.getFPMantissaWidth()));
+                 Value epsV = e.splat(type, eps);
+                 Value notTiny = e.compare(e.abs(x), epsV, ComparisonDirection::GT);
+                 Value safe = e.select(notTiny, x, epsV);
+                 Value i0e = BesselI0eOp::create(e.b, e.loc, safe);
+                 Value d = e.sub(i0e, e.mul(y, e.add(e.sign(safe),
+                                                     e.div(e.splat(type, 1), safe))));
+                 return e.mul(g, e.select(notTiny, d, e.splat(type, 0.5)));
+               });
+}
+LogicalResult PolygammaOp::jvp(JvpContext &ctx) {
+  if (ctx.tangents()[0])
+    return emitKindOpError(*this, ErrorKind::Value)
+           << "polygamma gradient with respect to m is not supported";
+  return unary(*this, ctx.builder(), {ctx.tangents()[1]}, ctx.results(),
+               [&](Emitter &e, Value g, Value, Value) {
+                 Value m = getLhs(), x = getRhs();
+                 Value next = e.add(m, e.splat(m.getType(), 1));
+                 return e.mul(g, PolygammaOp::create(e.b, e.loc, next, x));
+               });
+}
+LogicalResult NextAfterOp::jvp(JvpContext &ctx) {
+  if (llvm::any_of(ctx.tangents(), [](Value t) { return t; }))
+    return emitKindOpError(*this, ErrorKind::NotImplemented)
+           << "Differentiation rule for 'nextafter' not implemented";
+  return zeroJvp(*this, ctx.results());
+}
+// zeta(x, q): d/dq = -x zeta(x + 1, q); JAX has no derivative in x.
+LogicalResult ZetaOp::jvp(JvpContext &ctx) {
+  if (ctx.tangents()[0])
+    return emitKindOpError(*this, ErrorKind::NotImplemented)
+           << "Differentiation rule for 'zeta' not implemented";
+  return unary(*this, ctx.builder(), {ctx.tangents()[1]}, ctx.results(),
+               [&](Emitter &e, Value g, Value, Value) {
+                 Value x = getLhs(), q = getRhs();
+                 Value next = e.add(x, e.splat(x.getType(), 1));
+                 return e.mul(g, e.neg(e.mul(x, ZetaOp::create(e.b, e.loc,
+                                                               next, q))));
+               });
+}
 // Piecewise constant: zero derivative almost everywhere, as in JAX.
 
 
@@ -510,6 +584,17 @@ LogicalResult ConvertOp::transpose(TransposeContext &ctx) {
   return success();
 }
 
+// JAX treats the rounding as linear: the cotangent is rounded alike.
+LogicalResult ReducePrecisionOp::transpose(TransposeContext &ctx) {
+  Value ct = ctx.cotangents()[0];
+  ctx.results().push_back(
+      ct ? ReducePrecisionOp::create(ctx.builder(), getLoc(), ct,
+                                     getExponentBits(), getMantissaBits())
+               .getResult()
+         : Value());
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Batching: element by element, the batch dimension kept where it is
 //===----------------------------------------------------------------------===//
@@ -518,9 +603,11 @@ void batching::attachElementwiseBatchRules(MLIRContext *ctx) {
   attach<batchElementwise, NegOp, AbsOp, RealOp, ImagOp, ComplexOp, SignOp,
          ExpOp, LogOp, Log1pOp, Expm1Op, SinOp, CosOp, TanOp, TanhOp,
          LogisticOp, SqrtOp, RsqrtOp, CbrtOp, ErfOp, ErfInvOp, FloorOp,
-         CeilOp, NotOp, RoundOp, IsFiniteOp>(ctx);
+         CeilOp, NotOp, RoundOp, IsFiniteOp, ErfcOp, LgammaOp, DigammaOp,
+         BesselI0eOp, BesselI1eOp, PopulationCountOp, ClzOp,
+         ReducePrecisionOp>(ctx);
   attach<batchElementwise, AddOp, SubOp, MulOp, DivOp, RemOp, PowOp, MaxOp,
          MinOp, Atan2Op, AndOp, OrOp, XorOp, ShiftLeftOp, ShiftRightLogicalOp,
          ShiftRightArithmeticOp, CompareOp, SelectOp, ClampOp, ConvertOp,
-         BitcastConvertOp>(ctx);
+         BitcastConvertOp, PolygammaOp, ZetaOp, NextAfterOp>(ctx);
 }

@@ -1,8 +1,9 @@
-//===- LinalgRules.cpp - AD rules of cholesky and triangular_solve -*- C++ -*-===//
+//===- LinalgRules.cpp - AD rules of the factorizations and solves -*- C++ -*-===//
 //
 // JAX's rules: the Cholesky JVP of Murray (arXiv:1602.07527),
 // dL = L phi(L^-1 dA L^-T), and the triangular solve's JVPs in a and b;
 // the solve is linear in b, its transpose a solve with op(a) transposed.
+// LU, QR, eigh and SVD differentiate as JAX's rules do (real matrices).
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +55,65 @@ Value swapLast(Emitter &e, Value x) {
   SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   std::swap(perm[rank - 1], perm[rank - 2]);
   return e.transpose(x, perm);
+}
+
+/// The n x n identity, batched like `like`'s leading dimensions.
+Value eye(Emitter &e, RankedTensorType like, int64_t n) {
+  SmallVector<int64_t> shape(like.getShape().drop_back(2));
+  shape.append({n, n});
+  auto type = RankedTensorType::get(shape, like.getElementType());
+  auto idx = type.clone(e.b.getI32Type());
+  int64_t r = type.getRank();
+  Value onDiag = e.compare(e.iota(idx, r - 2), e.iota(idx, r - 1),
+                           ComparisonDirection::EQ);
+  return e.select(onDiag, e.splat(type, 1), e.zeros(type));
+}
+
+/// The diagonal [..., k] of square matrices [..., k, k].
+Value diagonal(Emitter &e, Value x) {
+  auto t = Emitter::typeOf(x);
+  int64_t r = t.getRank();
+  return e.reduceSum(e.mul(x, eye(e, t, t.getDimSize(r - 1))), {r - 1});
+}
+
+/// Vectors [..., k] spread along the last (`asRow`) or the second-to-last
+/// dimension of matrices [..., k, k].
+Value spread(Emitter &e, Value v, bool asRow) {
+  auto t = Emitter::typeOf(v);
+  int64_t r = t.getRank(), k = t.getDimSize(r - 1);
+  SmallVector<int64_t> shape(t.getShape());
+  shape.push_back(k);
+  SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, r - 1));
+  dims.push_back(asRow ? r : r - 1);
+  return e.broadcastInDim(v, t.clone(shape), dims);
+}
+
+/// x[..., :rows, :cols].
+Value topLeft(Emitter &e, Value x, int64_t rows, int64_t cols) {
+  auto t = Emitter::typeOf(x);
+  int64_t r = t.getRank();
+  if (t.getDimSize(r - 2) == rows && t.getDimSize(r - 1) == cols)
+    return x;
+  SmallVector<int64_t> start(r, 0), limit(t.getShape()), strides(r, 1);
+  limit[r - 2] = rows;
+  limit[r - 1] = cols;
+  return e.slice(x, start, limit, strides);
+}
+
+/// x zero-padded at the bottom and right to rows x cols.
+Value padTo(Emitter &e, Value x, int64_t rows, int64_t cols) {
+  auto t = Emitter::typeOf(x);
+  int64_t r = t.getRank();
+  SmallVector<int64_t> lo(r, 0), hi(r, 0), interior(r, 0);
+  hi[r - 2] = rows - t.getDimSize(r - 2);
+  hi[r - 1] = cols - t.getDimSize(r - 1);
+  if (!hi[r - 2] && !hi[r - 1])
+    return x;
+  SmallVector<int64_t> shape(t.getShape());
+  shape[r - 2] = rows;
+  shape[r - 1] = cols;
+  Value zero = e.splat(RankedTensorType::get({}, t.getElementType()), 0);
+  return PadOp::create(e.b, e.loc, t.clone(shape), x, zero, lo, hi, interior);
 }
 } // namespace
 
@@ -140,10 +200,214 @@ LogicalResult TriangularSolveOp::transpose(TransposeContext &ctx) {
   return success();
 }
 
+LogicalResult LuOp::jvp(JvpContext &ctx) {
+  Value da = ctx.tangents()[0];
+  SmallVectorImpl<Value> &out = ctx.results();
+  if (!da)
+    return zeroJvp(*this, out);
+  Emitter e(ctx.builder(), getLoc());
+  auto type = getOperand().getType();
+  int64_t r = type.getRank(), m = type.getDimSize(r - 2),
+          n = type.getDimSize(r - 1), k = std::min(m, n);
+  // P da: the rows of da in the factorization's order, x[.., i, j] =
+  // da[.., perm[.., i], j], a gather (whose transpose, a scatter, moves
+  // infinities without mixing them as a product with P would).
+  Value perm = getPermutation();
+  auto daType = Emitter::typeOf(da);
+  SmallVector<int64_t> idxShape(daType.getShape());
+  idxShape.push_back(1);
+  SmallVector<int64_t> permDims = llvm::to_vector(llvm::seq<int64_t>(0, r - 1));
+  Value idx = e.reshape(
+      e.broadcastInDim(perm, daType.clone(Emitter::typeOf(perm).getElementType()),
+                       permDims),
+      idxShape);
+  SmallVector<int64_t> batch = llvm::to_vector(llvm::seq<int64_t>(0, r - 2));
+  batch.push_back(r - 1);
+  Value x = GatherOp::create(
+      e.b, e.loc, daType, da, idx, /*offset_dims=*/{},
+      /*collapsed_slice_dims=*/{r - 2}, /*operand_batching_dims=*/batch,
+      /*start_indices_batching_dims=*/batch, /*start_index_map=*/{r - 2},
+      /*index_vector_dim=*/r, SmallVector<int64_t>(r, 1),
+      /*indices_are_sorted=*/false, GatherScatterMode::promise_in_bounds,
+      /*fill_value=*/nullptr);
+  // L (m x m, unit diagonal) and U (n x n, ones below the factor's rows)
+  // from the packed factor.
+  Value lu = getLu();
+  Value L = e.add(padTo(e, triangle(e, topLeft(e, lu, m, k), true, -1), m, m),
+                  eye(e, type, m));
+  Value U = triangle(e, topLeft(e, lu, k, n), false);
+  if (n > k)
+    U = e.add(padTo(e, U, n, n),
+              e.sub(eye(e, type, n), padTo(e, eye(e, type, k), n, n)));
+  auto la = TriangularSolveOp::create(e.b, e.loc, x.getType(), L, x,
+                                      /*left_side=*/true, /*lower=*/true,
+                                      /*unit_diagonal=*/true, 0);
+  auto lau = TriangularSolveOp::create(e.b, e.loc, x.getType(), U,
+                                       la.getResult(), /*left_side=*/false,
+                                       /*lower=*/false, false, 0);
+  Value dL = matmul(e, L, triangle(e, lau.getResult(), true, -1));
+  Value dU = matmul(e, triangle(e, lau.getResult(), false), U);
+  out.push_back(e.add(dL, dU));
+  out.push_back(Value());
+  out.push_back(Value());
+  return success();
+}
+
+LogicalResult QrOp::jvp(JvpContext &ctx) {
+  Value dx = ctx.tangents()[0];
+  SmallVectorImpl<Value> &out = ctx.results();
+  if (!dx)
+    return zeroJvp(*this, out);
+  auto type = getOperand().getType();
+  int64_t r = type.getRank(), m = type.getDimSize(r - 2),
+          n = type.getDimSize(r - 1);
+  if (m < n || (getFullMatrices() && m != n))
+    return emitKindOpError(*this, ErrorKind::NotImplemented)
+           << "Unimplemented case of QR decomposition derivative";
+  Emitter e(ctx.builder(), getLoc());
+  Value q = getQ(), R = getR();
+  // dx R^-1, then Q^T dx R^-1 split into its skew-symmetric part.
+  Value dxRinv = TriangularSolveOp::create(e.b, e.loc, dx.getType(), R, dx,
+                                           /*left_side=*/false,
+                                           /*lower=*/false, false, 0);
+  Value qtdx = matmul(e, swapLast(e, q), dxRinv);
+  Value low = triangle(e, qtdx, true, -1);
+  Value dO = e.sub(low, swapLast(e, low));
+  out.push_back(e.add(matmul(e, q, e.sub(dO, qtdx)), dxRinv));
+  out.push_back(matmul(e, e.sub(qtdx, dO), R));
+  return success();
+}
+
+LogicalResult EighOp::jvp(JvpContext &ctx) {
+  Value da = ctx.tangents()[0];
+  SmallVectorImpl<Value> &out = ctx.results();
+  if (!da)
+    return zeroJvp(*this, out);
+  Emitter e(ctx.builder(), getLoc());
+  auto type = getOperand().getType();
+  int64_t n = type.getDimSize(type.getRank() - 1);
+  Value v = getVectors(), w = getValues();
+  // F[i, j] = 1 / (w[j] - w[i]) off the diagonal, 0 on it, built without
+  // dividing by zero there.
+  Value I = eye(e, type, n);
+  Value diff = e.sub(spread(e, w, /*asRow=*/true), spread(e, w, false));
+  Value F = e.sub(e.div(e.splat(type, 1), e.add(I, diff)), I);
+  Value vtdav = matmul(e, matmul(e, swapLast(e, v), da), v);
+  out.push_back(matmul(e, v, e.mul(F, vtdav)));
+  out.push_back(diagonal(e, vtdav));
+  return success();
+}
+
+LogicalResult SvdOp::jvp(JvpContext &ctx) {
+  Value dA = ctx.tangents()[0];
+  SmallVectorImpl<Value> &out = ctx.results();
+  if (!dA)
+    return zeroJvp(*this, out);
+  if (getComputeUv() && getFullMatrices())
+    return emitKindOpError(*this, ErrorKind::NotImplemented)
+           << "Singular value decomposition JVP not implemented for full "
+              "matrices";
+  Emitter e(ctx.builder(), getLoc());
+  auto type = getOperand().getType();
+  int64_t r = type.getRank(), m = type.getDimSize(r - 2),
+          n = type.getDimSize(r - 1), k = std::min(m, n);
+  Value s, U, Vt;
+  if (getComputeUv()) {
+    s = getResults()[0], U = getResults()[1], Vt = getResults()[2];
+  } else {
+    // The singular vectors of the thin decomposition, for the rule only.
+    SmallVector<int64_t> batch(type.getShape().drop_back(2));
+    auto shaped = [&](ArrayRef<int64_t> tail) {
+      SmallVector<int64_t> sh(batch);
+      sh.append(tail.begin(), tail.end());
+      return type.clone(sh);
+    };
+    auto full = SvdOp::create(
+        e.b, e.loc,
+        TypeRange{shaped({k}), shaped({m, k}), shaped({k, n})}, getOperand(),
+        /*full_matrices=*/false, /*compute_uv=*/true);
+    s = full.getResults()[0], U = full.getResults()[1],
+    Vt = full.getResults()[2];
+  }
+  Value Ut = swapLast(e, U), V = swapLast(e, Vt);
+  Value dS = matmul(e, matmul(e, Ut, dA), V);
+  out.push_back(diagonal(e, dS));
+  if (!getComputeUv())
+    return success();
+  auto kk = Emitter::typeOf(dS);
+  Value row = spread(e, s, /*asRow=*/true), col = spread(e, s, false);
+  Value I = eye(e, kk, k);
+  Value F = e.sub(e.div(e.splat(kk, 1),
+                        e.add(e.mul(e.add(row, col), e.sub(row, col)), I)),
+                  I);
+  Value dSS = e.mul(row, dS), SdS = e.mul(col, dS);
+  // 1/s, with 0 for a zero singular value, on the diagonal.
+  auto sType = Emitter::typeOf(s);
+  Value sZero = e.select(e.compare(s, e.zeros(sType), ComparisonDirection::EQ),
+                         e.splat(sType, 1), e.zeros(sType));
+  Value sInv = e.sub(e.div(e.splat(sType, 1), e.add(s, sZero)), sZero);
+  Value sInvMat = e.mul(spread(e, sInv, true), I);
+  Value dUdV = e.mul(e.mul(e.splat(kk, 0.5), e.sub(dS, swapLast(e, dS))),
+                     sInvMat);
+  Value dU = matmul(e, U, e.add(e.mul(F, e.add(dSS, swapLast(e, dSS))), dUdV));
+  Value dV = matmul(e, V, e.mul(F, e.add(SdS, swapLast(e, SdS))));
+  // s as every row of a matrix shaped like `like` ([..., rows, k]).
+  auto alongRows = [&](Value like) {
+    SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, r - 2));
+    dims.push_back(r - 1);
+    return e.broadcastInDim(s, Emitter::typeOf(like), dims);
+  };
+  if (m > n) {
+    Value dAV = matmul(e, dA, V);
+    dU = e.add(dU, e.div(e.sub(dAV, matmul(e, U, matmul(e, Ut, dAV))),
+                         alongRows(dAV)));
+  }
+  if (n > m) {
+    Value dAtU = matmul(e, swapLast(e, dA), U);
+    dV = e.add(dV, e.div(e.sub(dAtU, matmul(e, V, matmul(e, Vt, dAtU))),
+                         alongRows(dAtU)));
+  }
+  out.push_back(dU);
+  out.push_back(swapLast(e, dV));
+  return success();
+}
+
+// The eigenvalues' tangents, JAX's eqn 4.60 of arXiv:1701.00392 with the
+// inverse of the right eigenvectors written through the left ones:
+// dw_i = (u_i^H dA v_i) / (u_i^H v_i). JAX differentiates eigenvalues only.
+LogicalResult EigOp::jvp(JvpContext &ctx) {
+  Value da = ctx.tangents()[0];
+  if (!da)
+    return zeroJvp(*this, ctx.results());
+  if (getComputeLeft() || getComputeRight())
+    return emitKindOpError(*this, ErrorKind::NotImplemented)
+           << "The derivatives of eigenvectors are not implemented, only "
+              "eigenvalues. See https://github.com/jax-ml/jax/issues/2748 "
+              "for discussion.";
+  Emitter e(ctx.builder(), getLoc());
+  auto w = getResults()[0];
+  auto vecType = Emitter::typeOf(w);
+  SmallVector<int64_t> square(vecType.getShape());
+  square.push_back(square.back());
+  auto cType = vecType.clone(square);
+  auto both = EigOp::create(e.b, e.loc, TypeRange{vecType, cType, cType},
+                            getOperand(), /*compute_left=*/true,
+                            /*compute_right=*/true);
+  Value vl = both.getResults()[1], vr = both.getResults()[2];
+  auto conj = [&](Value z) { return e.complex(e.real(z), e.neg(e.imag(z))); };
+  Value uH = swapLast(e, conj(vl));
+  Value dac = e.complex(da, e.zerosLike(da));
+  Value num = diagonal(e, matmul(e, matmul(e, uH, dac), vr));
+  Value den = diagonal(e, matmul(e, uH, vr));
+  ctx.results().push_back(e.div(num, den));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Batching
 //===----------------------------------------------------------------------===//
 
 void batching::attachLinalgBatchRules(MLIRContext *ctx) {
-  attach<batchLeading, CholeskyOp, TriangularSolveOp>(ctx);
+  attach<batchLeading, CholeskyOp, TriangularSolveOp, LuOp, QrOp, EighOp,
+         SvdOp, EigOp>(ctx);
 }

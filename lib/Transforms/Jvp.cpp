@@ -101,7 +101,7 @@ LogicalResult Differentiator::differentiateOps(Block &src, OpBuilder &b,
       return failure();
     SmallVectorImpl<Value> &results = ctx.results();
     unsigned n = op.getNumResults();
-    if (results.size() == 2 * n) {
+    if (n > 0 && results.size() == 2 * n) {
       // The rule's own primal results replace the clone's.
       for (unsigned i = 0; i < n; ++i)
         primal.map(op.getResult(i), results[i]);

@@ -30,6 +30,8 @@ from . import experimental, sharding  # noqa: F401
 from ._src.mesh import (  # noqa: F401
     NamedSharding, PartitionSpec as P, make_mesh)
 from . import custom_derivatives  # noqa: F401
+from ._src.callback import pure_callback  # noqa: F401,E402
+from . import debug  # noqa: F401,E402
 from ._src.checkpoint import (  # noqa: F401,E402
     checkpoint, checkpoint_policies, remat)
 from ._src.toplevel import (  # noqa: F401

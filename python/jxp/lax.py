@@ -76,6 +76,16 @@ rsqrt = _elementwise(_p.rsqrt_p)
 cbrt = _elementwise(_p.cbrt_p)
 erf = _elementwise(_p.erf_p)
 erf_inv = _elementwise(_p.erf_inv_p)
+erfc = _elementwise(_p.erfc_p)
+lgamma = _elementwise(_p.lgamma_p)
+digamma = _elementwise(_p.digamma_p)
+bessel_i0e = _elementwise(_p.bessel_i0e_p)
+bessel_i1e = _elementwise(_p.bessel_i1e_p)
+population_count = _elementwise(_p.population_count_p)
+clz = _elementwise(_p.clz_p)
+polygamma = _elementwise(_p.polygamma_p)
+zeta = _elementwise(_p.zeta_p)
+nextafter = _elementwise(_p.nextafter_p)
 floor = _elementwise(_p.floor_p)
 ceil = _elementwise(_p.ceil_p)
 bitwise_not = _elementwise(_p.not_p)
@@ -1121,3 +1131,30 @@ def cumlogsumexp(operand, axis=0, reverse=False):
     """log(cumsum(exp(operand))) along axis, without overflow."""
     _check_float("cumlogsumexp", operand)
     return associative_scan(_logaddexp, operand, reverse=reverse, axis=axis)
+
+
+def reduce_precision(operand, exponent_bits, mantissa_bits):
+    """Rounds to the nearest value with the given exponent and mantissa
+    bits, keeping the dtype."""
+    return _p.reduce_precision_p.bind(operand,
+                                      exponent_bits=int(exponent_bits),
+                                      mantissa_bits=int(mantissa_bits))
+
+
+from ._src.lax_signal import (  # noqa: E402,F401
+    ConvDimensionNumbers, FftType, conv, conv_dimension_numbers,
+    conv_general_dilated, conv_general_permutations, conv_transpose,
+    conv_with_general_padding, fft, reduce_window)
+
+
+# The primitives whose bind takes what JAX's take (elementwise operands,
+# reduce_precision's bit counts), under JAX's names.
+from ._src.lax import (  # noqa: E402,F401
+    abs_p, add_p, and_p, atan2_p, bessel_i0e_p, bessel_i1e_p, cbrt_p, ceil_p,
+    clz_p, complex_p, cos_p, digamma_p, div_p, erf_inv_p, erf_p, erfc_p,
+    exp_p, expm1_p, floor_p, imag_p, is_finite_p, lgamma_p, log1p_p, log_p,
+    logistic_p, max_p, min_p, mul_p, neg_p, nextafter_p, not_p, or_p,
+    polygamma_p, population_count_p, pow_p, real_p, reduce_precision_p, rem_p,
+    rsqrt_p, shift_left_p, shift_right_arithmetic_p, shift_right_logical_p,
+    sign_p, sin_p, sqrt_p, sub_p, tan_p, tanh_p, xor_p, zeta_p)
+from ._src.lax_more import *  # noqa: E402,F401,F403

@@ -197,6 +197,10 @@ SORT_KEYS = pts(3.0, 1.0, NAN, 1.0, -0.0, 0.0, 3.0, -INF, 2.0, NAN, 1.0)
 # A positive definite matrix and one that is not (a zero pivot).
 SPD = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.25], [0.5, 0.25, 2.0]], F32)
 SINGULAR = np.array([[1.0, 1.0, 0.0], [1.0, 1.0, 0.0], [0.0, 0.0, 1.0]], F32)
+TALL = np.array([[1.0, 2.0], [3.0, -1.0], [0.5, 0.25]], F32)
+# lgamma's and digamma's poles and their neighbourhoods.
+GAMMA_POINTS = pts(0.0, -0.0, 1.0, 2.0, 0.5, -0.5, -1.0, -2.5, 1e-30, 30.0,
+                   1e5, INF, -INF, NAN)
 LOWER = np.array([[2.0, 0.0, 0.0], [1.0, -1.0, 0.0], [0.5, 3.0, 0.0]], F32)
 
 
@@ -257,6 +261,22 @@ PRIMITIVES = [
     Case("cbrt", ("cbrt",), _lax("cbrt"), (POINTS,)),
     Case("erf", ("erf",), _lax("erf"), (POINTS,)),
     Case("erf_inv", ("erf_inv",), _lax("erf_inv"), (ERF_INV_POINTS,)),
+    Case("erfc", ("erfc",), _lax("erfc"), (POINTS,)),
+    # Poles at 0 and the negative integers; huge and tiny arguments.
+    Case("lgamma", ("lgamma",), _lax("lgamma"), (GAMMA_POINTS,), rtol=1e-5),
+    Case("digamma", ("digamma",), _lax("digamma"), (GAMMA_POINTS,),
+         rtol=1e-5),
+    Case("bessel_i0e", ("bessel_i0e",), _lax("bessel_i0e"), (POINTS,)),
+    Case("bessel_i1e", ("bessel_i1e",), _lax("bessel_i1e"), (POINTS,)),
+    Case("polygamma", ("polygamma",),
+         lambda L: lambda x: L.lax.polygamma(L.jnp.full_like(x, 2.0), x),
+         (GAMMA_POINTS,), rtol=1e-5),
+    Case("zeta", ("zeta",),
+         lambda L: lambda q: L.lax.zeta(L.jnp.full_like(q, 3.0), q),
+         (GAMMA_POINTS,), rtol=1e-5,
+         gap="JAX has no derivative of zeta; jxp's in q is -x zeta(x + 1, q)"),
+    Case("reduce_precision", ("reduce_precision",),
+         lambda L: lambda x: L.lax.reduce_precision(x, 5, 10), (POINTS,)),
     Case("floor", ("floor",), _lax("floor"), (POINTS,)),
     Case("ceil", ("ceil",), _lax("ceil"), (POINTS,)),
     Case("round", ("round",), _lax("round"), (np.append(POINTS, F32(2.5)),)),
@@ -402,6 +422,42 @@ PRIMITIVES = [
              L.lax.linalg.triangular_solve(a, b, left_side=False, lower=True,
                                            transpose_a=True)),
          (LOWER, SPD), rtol=1e-5),
+    Case("lu", ("lu",),
+         lambda L: lambda a, b: (L.lax.linalg.lu(a)[0],
+                                 L.lax.linalg.lu(b)[0]),
+         (SPD, SINGULAR), rtol=1e-5),
+    Case("qr", ("qr",),
+         lambda L: lambda a, b: (L.lax.linalg.qr(a, full_matrices=False),
+                                 L.lax.linalg.qr(b, full_matrices=False)),
+         (SPD, TALL), rtol=1e-5, atol=1e-5),
+    Case("eigh", ("eigh",), lambda L: L.lax.linalg.eigh, (SPD,), rtol=1e-4,
+         atol=1e-5),
+    Case("svd", ("svd",),
+         lambda L: lambda a, b: (
+             L.lax.linalg.svd(a, full_matrices=False),
+             L.lax.linalg.svd(b, full_matrices=False, compute_uv=False)),
+         (TALL, SINGULAR), rtol=1e-4, atol=1e-5),
+    Case("eig", ("eig",),
+         lambda L: lambda a: L.lax.linalg.eig(
+             a, compute_left_eigenvectors=False,
+             compute_right_eigenvectors=False)[0], (SPD,), rtol=1e-4,
+         atol=1e-5),
+    # Transforms of signals with infinities and NaNs among the samples.
+    Case("fft", ("fft",),
+         lambda L: lambda x: (L.jnp.fft.rfft(x), L.jnp.fft.fft(x),
+                              L.jnp.fft.irfft(L.jnp.fft.rfft(x[:8]))),
+         (POINTS,), rtol=1e-5, atol=1e-5),
+    Case("conv", ("conv",),
+         lambda L: lambda x, k: L.lax.conv_general_dilated(
+             x.reshape(1, 1, 15), k.reshape(1, 1, 3), (2,), "SAME",
+             rhs_dilation=(2,)), (POINTS, pts(1.0, -2.0, 0.5)), rtol=1e-5),
+    # Pooling over rows with ties, signed zeros, infinities and NaNs: the
+    # tangent goes to the element each window selects.
+    Case("reduce_window", ("reduce_window",),
+         lambda L: lambda x: tuple(
+             L.lax.reduce_window(x, init, op, (2, 2), (1, 1), "SAME")
+             for init, op in ((-INF, L.lax.max), (INF, L.lax.min),
+                              (0.0, L.lax.add))), (ROWS,)),
     # Custom rules: relu's JVP (0 at 0); a custom VJP (its JVP raises).
     Case("custom_jvp_call", ("custom_jvp_call",), lambda L: L.nn.relu,
          (POINTS,)),
@@ -493,6 +549,19 @@ NONDIFFERENTIABLE = {
     "stop_gradient": Case(
         "nondiff.stop_gradient", ("stop_gradient",),
         lambda L: lambda x: x * L.lax.stop_gradient(x), (POINTS,)),
+    "population_count": Case(
+        "nondiff.population_count", ("population_count",),
+        lambda L: lambda x, i: _to_f32(L, L.lax.population_count(i)) * x,
+        (POINTS, np.arange(-7, 8, dtype=np.int32))),
+    "clz": Case(
+        "nondiff.clz", ("clz",),
+        lambda L: lambda x, i: _to_f32(L, L.lax.clz(i)) * x,
+        (POINTS, np.arange(-7, 8, dtype=np.int32))),
+    # Differentiating it is an error in both (its derivative in x is not 0).
+    "nextafter": Case(
+        "nondiff.nextafter", ("nextafter",),
+        lambda L: lambda x: L.lax.nextafter(x, L.jnp.full_like(x, 2.0)),
+        (POINTS,)),
 }
 
 # Transform ops name a function and are not primitives: the transform driver
@@ -514,6 +583,10 @@ CONTROL_FLOW = {"cond", "while", "scan", "remat", "linear_loop", "yield"}
 # points; their derivatives are checked against JAX's on 8 CPU devices in
 # test_shard_map.py.
 SHARD_MAP = {"shard_map", "pvary", "psum_scatter", "all_to_all"}
+# Ops only rules create: max/min pooling's tangent and its transpose,
+# audited through reduce_window's case above; host callbacks, which run
+# Python and are checked against JAX in test_callbacks.py.
+DERIVED = {"select_and_gather_add", "select_and_scatter_add", "host_callback"}
 
 
 # ---------------------------------------------------------------------------
@@ -843,7 +916,8 @@ def test_every_dialect_op_is_audited():
     for name, listed in (("NONDIFFERENTIABLE", set(NONDIFFERENTIABLE)),
                          ("TRANSFORMS", TRANSFORMS),
                          ("CONTROL_FLOW", CONTROL_FLOW),
-                         ("SHARD_MAP", SHARD_MAP)):
+                         ("SHARD_MAP", SHARD_MAP),
+                         ("DERIVED", DERIVED)):
         assert not listed & audited, f"{name} ops with entries: " \
             f"{listed & audited}"
         assert listed <= ops, f"{name} lists ops the dialect lacks: " \

@@ -31,11 +31,14 @@ LAYERS = [
                 "jxp._src.toplevel"]),
     # jxp.lax.linalg and the threefry PRNG are built from jxp.lax's functions.
     ("lax", ["jxp.lax", "jxp._src.lax_lenient", "jxp._src.lax_linalg",
+             "jxp._src.lax_signal", "jxp._src.lax_more", "jxp._src.callback",
              "jxp._src.prng", "jxp._src.control_flow",
              "jxp._src.checkpoint", "jxp._src.parallel",
              "jxp._src.shard_map", "jxp.custom_derivatives"]),
     # indexing is numpy's x[idx] and x.at[idx].
-    ("numpy", ["jxp.numpy", "jxp._src.indexing"]),
+    # special_functions: scipy.special's series and continued fractions,
+    # written with jnp.
+    ("numpy", ["jxp.numpy", "jxp._src.indexing", "jxp._src.special_functions"]),
     ("nn/random", ["jxp.nn", "jxp.random"]),
     # pmap is jit of shard_map, with jax.numpy's moveaxis for its out_axes.
     ("pmap", ["jxp._src.pmap"]),

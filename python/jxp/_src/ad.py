@@ -275,7 +275,8 @@ def _slice_program(frame, tracer):
                                     [tracer.value.type]))
             if private:
                 del func.attributes["sym_visibility"]
-            texts = [func.operation.get_asm(print_generic_op_form=True)]
+            texts = [_without_debug_callbacks(
+                func.operation.get_asm(print_generic_op_form=True))]
         finally:
             ret.operation.erase()
             for k, v in saved.items():
@@ -288,6 +289,15 @@ def _slice_program(frame, tracer):
                     _terminated(op):
                 texts.append(op.operation.get_asm(print_generic_op_form=True))
     return "module {\n" + "\n".join(texts) + "\n}\n"
+
+
+def _without_debug_callbacks(text):
+    """`text` (generic form, one op per line for ops without regions)
+    without its debug callbacks: a slice runs to find a value, and must not
+    print (or call anything) again on the way."""
+    return "\n".join(line for line in text.split("\n")
+                     if not (line.lstrip().startswith('"jxp.host_callback"')
+                             and "has_side_effect" in line))
 
 
 class _SliceTrace:

@@ -28,6 +28,11 @@ _floats = (bfloat16, float16, float32, float64)
 _complexes = (complex64, complex128)
 supported = frozenset((bool_,) + _signed + _unsigned + _floats + _complexes)
 
+# JAX's float0: the dtype of the tangents and cotangents of integer and
+# bool values (a vector space of one point). NumPy holds such arrays; they
+# never reach a compiled program.
+float0 = np.dtype([("float0", np.void, 0)])
+
 _narrow = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
 
 
@@ -81,6 +86,13 @@ def to_inexact_dtype(dtype):
     if is_inexact(dtype):
         return dtype
     return canonicalize(float64 if dtype.itemsize == 8 else float32)
+
+
+def to_complex_dtype(dtype):
+    """JAX's to_complex_dtype: complex128 for 64-bit inexact types (after
+    to_inexact_dtype), complex64 otherwise."""
+    inexact = to_inexact_dtype(dtype)
+    return complex128 if inexact in (float64, complex128) else complex64
 
 
 def is_float(dtype):

@@ -157,6 +157,13 @@ rsqrt_p = unop("rsqrt", ops.RsqrtOp, _INEXACT)
 cbrt_p = unop("cbrt", ops.CbrtOp, _FLOAT)
 erf_p = unop("erf", ops.ErfOp, _FLOAT)
 erf_inv_p = unop("erf_inv", ops.ErfInvOp, _FLOAT)
+erfc_p = unop("erfc", ops.ErfcOp, _FLOAT)
+lgamma_p = unop("lgamma", ops.LgammaOp, _FLOAT)
+digamma_p = unop("digamma", ops.DigammaOp, _FLOAT)
+bessel_i0e_p = unop("bessel_i0e", ops.BesselI0eOp, _FLOAT)
+bessel_i1e_p = unop("bessel_i1e", ops.BesselI1eOp, _FLOAT)
+population_count_p = unop("population_count", ops.PopulationCountOp, _INT)
+clz_p = unop("clz", ops.ClzOp, _INT)
 floor_p = unop("floor", ops.FloorOp, _FLOAT)
 ceil_p = unop("ceil", ops.CeilOp, _FLOAT)
 not_p = unop("not", ops.NotOp, _INTEGRAL)
@@ -171,6 +178,9 @@ pow_p = binop("pow", ops.PowOp, _NUMERIC)
 max_p = binop("max", ops.MaxOp, _ANY)
 min_p = binop("min", ops.MinOp, _ANY)
 atan2_p = binop("atan2", ops.Atan2Op, _INEXACT)
+polygamma_p = binop("polygamma", ops.PolygammaOp, _FLOAT)
+zeta_p = binop("zeta", ops.ZetaOp, _FLOAT)
+nextafter_p = binop("nextafter", ops.NextAfterOp, _FLOAT)
 and_p = binop("and", ops.AndOp, _INTEGRAL)
 or_p = binop("or", ops.OrOp, _INTEGRAL)
 xor_p = binop("xor", ops.XorOp, _INTEGRAL)
@@ -888,3 +898,321 @@ stop_gradient_p = Primitive(
     "stop_gradient", lambda x: x,
     lambda frame, loc, values, avals, out_avals: [
         ops.StopGradientOp(values[0], loc=loc, ip=frame.ip).result])
+
+
+# ---------------------------------------------------------------------------
+# Ops built by name: factorizations, FFT, convolution, windows, callbacks
+# ---------------------------------------------------------------------------
+
+def _generic_lower(op_name, attributes):
+    """The IR rule of an op created by name, its attributes from the
+    primitive's parameters (`attributes(**params)` -> {name: Attribute})."""
+    def lower(frame, loc, values, avals, out_avals, **params):
+        op = _create(op_name, results=[mlir_type(a) for a in out_avals],
+                     operands=values, attributes=attributes(**params),
+                     loc=loc, ip=frame.ip)
+        return list(op.results)
+    return lower
+
+
+def _flags(**flags):
+    return {k: ir.UnitAttr.get() for k, v in flags.items() if v}
+
+
+def _reduce_precision_rule(x, exponent_bits, mantissa_bits):
+    if not dtypes.is_float(x.dtype):
+        raise TypeError(f"reduce_precision does not accept dtype "
+                        f"{x.dtype.name}; it needs float arguments")
+    if exponent_bits < 1 or mantissa_bits < 0:
+        raise ValueError(f"reduce_precision: exponent_bits must be >= 1 and "
+                         f"mantissa_bits >= 0, got {exponent_bits} and "
+                         f"{mantissa_bits}")
+    return x
+
+
+reduce_precision_p = Primitive(
+    "reduce_precision", _reduce_precision_rule,
+    _generic_lower(ops.ReducePrecisionOp.OPERATION_NAME,
+                   lambda exponent_bits, mantissa_bits: {
+                       "exponent_bits": _i32_attr(exponent_bits),
+                       "mantissa_bits": _i32_attr(mantissa_bits)}))
+
+
+_F32_F64 = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _matrices(name, x, square=False):
+    if x.ndim < 2 or (square and x.shape[-1] != x.shape[-2]):
+        raise ValueError(f"Argument to {name} must have shape [..., "
+                         f"{'n, n' if square else 'm, n'}], got shape "
+                         f"{x.shape}")
+    if x.dtype not in _F32_F64:
+        raise NotImplementedError(f"jxp's {name} supports float32 and "
+                                  f"float64, got {x.dtype}")
+    return x.shape[:-2], x.shape[-2], x.shape[-1]
+
+
+def _lu_rule(x):
+    batch, m, n = _matrices("LU decomposition", x)
+    i32 = np.dtype(np.int32)
+    return [ShapedArray(x.shape, x.dtype),
+            ShapedArray(batch + (min(m, n),), i32),
+            ShapedArray(batch + (m,), i32)]
+
+
+lu_p = Primitive("lu", _lu_rule,
+                 _generic_lower(ops.LuOp.OPERATION_NAME, lambda: {}),
+                 multiple_results=True)
+
+
+def _qr_rule(x, full_matrices):
+    batch, m, n = _matrices("QR decomposition", x)
+    k = m if full_matrices else min(m, n)
+    return [ShapedArray(batch + (m, k), x.dtype),
+            ShapedArray(batch + (k, n), x.dtype)]
+
+
+qr_p = Primitive("qr", _qr_rule,
+                 _generic_lower(ops.QrOp.OPERATION_NAME,
+                                lambda full_matrices: _flags(
+                                    full_matrices=full_matrices)),
+                 multiple_results=True)
+
+
+def _eigh_rule(x, lower):
+    batch, n, _ = _matrices("symmetric eigendecomposition", x, square=True)
+    return [ShapedArray(x.shape, x.dtype), ShapedArray(batch + (n,), x.dtype)]
+
+
+eigh_p = Primitive("eigh", _eigh_rule,
+                   _generic_lower(ops.EighOp.OPERATION_NAME,
+                                  lambda lower: _flags(lower=lower)),
+                   multiple_results=True)
+
+
+def _svd_rule(x, full_matrices, compute_uv):
+    batch, m, n = _matrices("singular value decomposition", x)
+    k = min(m, n)
+    s = ShapedArray(batch + (k,), x.dtype)
+    if not compute_uv:
+        return [s]
+    return [s, ShapedArray(batch + (m, m if full_matrices else k), x.dtype),
+            ShapedArray(batch + (n if full_matrices else k, n), x.dtype)]
+
+
+svd_p = Primitive("svd", _svd_rule,
+                  _generic_lower(ops.SvdOp.OPERATION_NAME,
+                                 lambda full_matrices, compute_uv: _flags(
+                                     full_matrices=full_matrices,
+                                     compute_uv=compute_uv)),
+                  multiple_results=True)
+
+
+def _eig_rule(x, compute_left, compute_right):
+    batch, n, _ = _matrices("nonsymmetric eigendecomposition", x,
+                            square=True)
+    c = np.dtype(np.complex64 if x.dtype == np.float32 else np.complex128)
+    return ([ShapedArray(batch + (n,), c)] +
+            [ShapedArray(x.shape, c)] * (int(compute_left) +
+                                         int(compute_right)))
+
+
+eig_p = Primitive("eig", _eig_rule,
+                  _generic_lower(ops.EigOp.OPERATION_NAME,
+                                 lambda compute_left, compute_right: _flags(
+                                     compute_left=compute_left,
+                                     compute_right=compute_right)),
+                  multiple_results=True)
+
+
+FFT_TYPES = ("FFT", "IFFT", "RFFT", "IRFFT")
+_REAL_OF = {np.dtype(np.complex64): np.dtype(np.float32),
+            np.dtype(np.complex128): np.dtype(np.float64)}
+_COMPLEX_OF = {v: k for k, v in _REAL_OF.items()}
+
+
+def _fft_rule(x, fft_type, fft_lengths):
+    k = len(fft_lengths)
+    if not 1 <= k <= 3 or k > x.ndim:
+        raise ValueError(f"FFT over {k} dimensions of an array of rank "
+                         f"{x.ndim}: XLA transforms 1 to 3 trailing "
+                         f"dimensions")
+    if fft_type == "RFFT":
+        if x.dtype not in _COMPLEX_OF:
+            raise TypeError(f"RFFT needs a float32 or float64 operand, got "
+                            f"{x.dtype.name}")
+        if x.shape[-k:] != tuple(fft_lengths):
+            raise ValueError(f"RFFT operand's trailing dimensions "
+                             f"{x.shape[-k:]} must equal fft_lengths "
+                             f"{tuple(fft_lengths)}")
+        shape = x.shape[:-1] + (fft_lengths[-1] // 2 + 1,)
+        return ShapedArray(shape, _COMPLEX_OF[x.dtype])
+    if x.dtype not in _REAL_OF:
+        raise TypeError(f"{fft_type} needs a complex64 or complex128 operand, "
+                        f"got {x.dtype.name}")
+    if fft_type == "IRFFT":
+        want = tuple(fft_lengths[:-1]) + (fft_lengths[-1] // 2 + 1,)
+        if x.shape[-k:] != want:
+            raise ValueError(f"IRFFT operand's trailing dimensions "
+                             f"{x.shape[-k:]} must be {want} for fft_lengths "
+                             f"{tuple(fft_lengths)}")
+        return ShapedArray(x.shape[:-k] + tuple(fft_lengths),
+                           _REAL_OF[x.dtype])
+    if x.shape[-k:] != tuple(fft_lengths):
+        raise ValueError(f"{fft_type} operand's trailing dimensions "
+                         f"{x.shape[-k:]} must equal fft_lengths "
+                         f"{tuple(fft_lengths)}")
+    return ShapedArray(x.shape, x.dtype)
+
+
+fft_p = Primitive("fft", _fft_rule, _generic_lower(
+    ops.FftOp.OPERATION_NAME, lambda fft_type, fft_lengths: {
+        "fft_type": _i32_attr(FFT_TYPES.index(fft_type)),
+        "fft_length": _dense_i64(fft_lengths)}))
+
+
+def _dilated(size, dilation):
+    return 0 if size == 0 else 1 + dilation * (size - 1)
+
+
+def _windowed(size, lo, hi, base_dilation, window, window_dilation, stride):
+    padded = _dilated(size, base_dilation) + lo + hi
+    span = _dilated(window, window_dilation)
+    return 0 if padded < span else (padded - span) // stride + 1
+
+
+def _conv_rule(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
+               dimension_numbers, feature_group_count, batch_group_count):
+    L, R, O = dimension_numbers
+    if lhs.ndim != rhs.ndim or lhs.ndim < 2:
+        raise TypeError(f"conv_general_dilated lhs and rhs must have the same "
+                        f"rank of at least 2, got {lhs.shape} and {rhs.shape}")
+    if lhs.dtype != rhs.dtype:
+        raise TypeError(f"conv_general_dilated requires arguments to have the "
+                        f"same dtypes, got {lhs.dtype.name}, "
+                        f"{rhs.dtype.name}")
+    if lhs.dtype == dtypes.bool_:
+        raise TypeError("conv_general_dilated does not accept dtype bool")
+    s = lhs.ndim - 2
+    for name, v in (("window_strides", window_strides),
+                    ("lhs_dilation", lhs_dilation),
+                    ("rhs_dilation", rhs_dilation), ("padding", padding)):
+        if len(v) != s:
+            raise ValueError(f"conv_general_dilated {name} must have "
+                             f"{s} entries (one per spatial dimension), got "
+                             f"{len(v)}")
+    for name, v in (("window_strides", window_strides),
+                    ("lhs_dilation", lhs_dilation),
+                    ("rhs_dilation", rhs_dilation)):
+        if any(d < 1 for d in v):
+            raise ValueError(f"conv_general_dilated {name} must be positive, "
+                             f"got {tuple(v)}")
+    fg, bg = feature_group_count, batch_group_count
+    if fg < 1 or bg < 1 or (fg > 1 and bg > 1):
+        raise ValueError(f"At most one of feature_group_count and "
+                         f"batch_group_count may be > 1, got "
+                         f"feature_group_count={fg} and "
+                         f"batch_group_count={bg}")
+    in_feat, ker_in = lhs.shape[L[1]], rhs.shape[R[1]]
+    out_feat = rhs.shape[R[0]]
+    if in_feat % fg:
+        raise ValueError(f"conv_general_dilated feature_group_count must "
+                         f"divide lhs feature dimension size, but {fg} does "
+                         f"not divide {in_feat}.")
+    if in_feat // fg != ker_in:
+        raise ValueError(f"conv_general_dilated lhs feature dimension size "
+                         f"divided by feature_group_count must equal the rhs "
+                         f"input feature dimension size, but {in_feat} // "
+                         f"{fg} != {ker_in}.")
+    if out_feat % fg:
+        raise ValueError(f"conv_general_dilated rhs output feature dimension "
+                         f"size must be a multiple of feature_group_count, "
+                         f"but {out_feat} is not a multiple of {fg}.")
+    if lhs.shape[L[0]] % bg or out_feat % bg:
+        raise ValueError(f"conv_general_dilated batch_group_count must "
+                         f"divide the lhs batch dimension size and the rhs "
+                         f"output feature dimension size, got {bg} for "
+                         f"{lhs.shape[L[0]]} and {out_feat}")
+    out = [0] * lhs.ndim
+    out[O[0]] = lhs.shape[L[0]] // bg
+    out[O[1]] = out_feat
+    for i in range(s):
+        lo, hi = padding[i]
+        out[O[2 + i]] = _windowed(lhs.shape[L[2 + i]], lo, hi,
+                                  lhs_dilation[i], rhs.shape[R[2 + i]],
+                                  rhs_dilation[i], window_strides[i])
+    return ShapedArray(tuple(out), lhs.dtype)
+
+
+conv_p = Primitive("conv", _conv_rule, _generic_lower(
+    ops.ConvOp.OPERATION_NAME,
+    lambda window_strides, padding, lhs_dilation, rhs_dilation,
+    dimension_numbers, feature_group_count, batch_group_count: {
+        "window_strides": _dense_i64(window_strides),
+        "padding": _dense_i64([p for pair in padding for p in pair]),
+        "lhs_dilation": _dense_i64(lhs_dilation),
+        "rhs_dilation": _dense_i64(rhs_dilation),
+        "lhs_spec": _dense_i64(dimension_numbers[0]),
+        "rhs_spec": _dense_i64(dimension_numbers[1]),
+        "out_spec": _dense_i64(dimension_numbers[2]),
+        "feature_group_count": _i64_attr(feature_group_count),
+        "batch_group_count": _i64_attr(batch_group_count)}))
+
+
+def _reduce_window_rule(x, kind, window_dimensions, window_strides, padding,
+                        base_dilation, window_dilation):
+    r = x.ndim
+    for name, v in (("window_dimensions", window_dimensions),
+                    ("window_strides", window_strides),
+                    ("base_dilation", base_dilation),
+                    ("window_dilation", window_dilation),
+                    ("padding", padding)):
+        if len(v) != r:
+            raise TypeError(f"reduce_window: {name} must have one entry per "
+                            f"operand dimension ({r}), got {len(v)}")
+    for name, v in (("window_dimensions", window_dimensions),
+                    ("window_strides", window_strides),
+                    ("base_dilation", base_dilation),
+                    ("window_dilation", window_dilation)):
+        if any(d < 1 for d in v):
+            raise TypeError(f"reduce_window: {name} must be positive, got "
+                            f"{tuple(v)}")
+    if kind == "sum" and x.dtype == dtypes.bool_:
+        raise TypeError("reduce_window sum does not accept dtype bool")
+    shape = tuple(_windowed(x.shape[d], padding[d][0], padding[d][1],
+                            base_dilation[d], window_dimensions[d],
+                            window_dilation[d], window_strides[d])
+                  for d in range(r))
+    return x.update(shape=shape)
+
+
+def _window_attrs(window_dimensions, window_strides, padding, base_dilation,
+                  window_dilation):
+    return {"window_dimensions": _dense_i64(window_dimensions),
+            "window_strides": _dense_i64(window_strides),
+            "padding": _dense_i64([p for pair in padding for p in pair]),
+            "base_dilation": _dense_i64(base_dilation),
+            "window_dilation": _dense_i64(window_dilation)}
+
+
+reduce_window_p = Primitive("reduce_window", _reduce_window_rule,
+                            _generic_lower(
+    ops.ReduceWindowOp.OPERATION_NAME,
+    lambda kind, **window: dict(kind=_i32_attr(_REDUCE_KINDS[kind]),
+                                **_window_attrs(**window))))
+
+
+def _host_callback_rule(*args, callback_id, result_avals, has_side_effect,
+                        vmap_method):
+    return list(result_avals)
+
+
+host_callback_p = Primitive(
+    "host_callback", _host_callback_rule,
+    _generic_lower(ops.HostCallbackOp.OPERATION_NAME,
+                   lambda callback_id, result_avals, has_side_effect,
+                   vmap_method: dict(
+                       callback_id=_i64_attr(callback_id),
+                       vmap_method=ir.StringAttr.get(vmap_method),
+                       **_flags(has_side_effect=has_side_effect))),
+    multiple_results=True)

@@ -63,6 +63,7 @@ import math
 import os
 import threading
 import time
+import traceback
 
 # Quiet XLA's C++ INFO logs (e.g. the PJRT device-count banner), like JAX does.
 # Must happen before jaxlib's shared libraries initialize logging.
@@ -1033,6 +1034,10 @@ def _compile(text, devices, in_avals=None, out_avals=None, in_shardings=None,
     c = client()
     options = _compile_options(devices)
     device_list = _device_list_of(devices)
+    if _CALLBACK_TARGET in text:  # never through the persistent cache
+        return _compile_with_callbacks(text, devices, device_list, options,
+                                       in_avals, out_avals, in_shardings,
+                                       meshes)
     cache = _cache
     key = None
     if cache is not None:
@@ -1063,6 +1068,190 @@ def _compile(text, devices, in_avals=None, out_avals=None, in_shardings=None,
         cache.put(key, loaded, in_avals, out_avals)
     elif in_avals is None:
         in_avals, out_avals = _signature_of(loaded)
+    return _executable(loaded, in_avals, out_avals, devices, text,
+                       in_shardings, meshes)
+
+
+# ---------------------------------------------------------------------------
+# Host callbacks (jax.pure_callback, jax.debug.callback / print)
+# ---------------------------------------------------------------------------
+#
+# A traced callback is a `jxp.host_callback` op naming a Python function by
+# an id from this registry; it lowers to jaxlib's CPU callback custom call
+# with that id as its `index`. Compiling such a module renumbers each call
+# to a position in the list of callables given to `compile_and_load`, each
+# wrapped to check what the function returns against the call's result
+# types (jaxlib does not: a wrong shape would be garbage or an overrun).
+# The executable keeps its callables, so the registry only has to cover
+# the time from a trace to its compile: it holds the most recent
+# HOST_CALLBACK_CAPACITY functions (least recently used first out), and a
+# function registered under a key it already holds (the same callback with
+# the same argument structure, traced again) gets its id back, so
+# retracing makes no new ids and the same program text.
+
+HOST_CALLBACK_CAPACITY = 4096
+_CALLBACK_TARGET = "xla_ffi_python_cpu_callback"
+_callback_lock = threading.Lock()
+_callbacks = {}      # id -> (flat function, key); dicts keep insertion order
+_callback_keys = {}  # key -> id
+_next_callback_id = 0
+
+
+def register_host_callback(fn, key=None) -> int:
+    """The id of `fn(*numpy arrays) -> sequence of results` in the
+    registry; `key` (hashable, or None): the same key gives the same id
+    while it is registered."""
+    global _next_callback_id
+    with _callback_lock:
+        if key is not None:
+            try:
+                cid = _callback_keys.get(key)
+            except TypeError:  # an unhashable static argument
+                key, cid = None, None
+            if cid is not None:
+                _callbacks[cid] = _callbacks.pop(cid)  # most recent
+                return cid
+        cid = _next_callback_id
+        _next_callback_id += 1
+        _callbacks[cid] = (fn, key)
+        if key is not None:
+            _callback_keys[key] = cid
+        while len(_callbacks) > HOST_CALLBACK_CAPACITY:
+            old = next(iter(_callbacks))
+            _, old_key = _callbacks.pop(old)
+            if old_key is not None:
+                _callback_keys.pop(old_key, None)
+        return cid
+
+
+def host_callback_count() -> int:
+    """How many callbacks the registry holds (bounded by the capacity)."""
+    return len(_callbacks)
+
+
+def _registered_callback(cid):
+    with _callback_lock:
+        entry = _callbacks.pop(cid, None)
+        if entry is None:
+            raise RuntimeError(
+                f"host callback {cid} of this program is no longer "
+                f"registered (more than {HOST_CALLBACK_CAPACITY} callbacks "
+                f"were traced since the program was); trace it again, e.g. "
+                f"after jax.clear_caches()")
+        _callbacks[cid] = entry
+        return entry[0]
+
+
+_NARROW = {np.dtype(np.float64): np.dtype(np.float32),
+           np.dtype(np.int64): np.dtype(np.int32),
+           np.dtype(np.uint64): np.dtype(np.uint32),
+           np.dtype(np.complex128): np.dtype(np.complex64)}
+
+
+def check_callback_results(outs, result_avals) -> tuple:
+    """`outs` (what a callback's flat function returned) as a tuple of
+    contiguous numpy arrays of `result_avals` ((shape, dtype) pairs);
+    RuntimeError with JAX's messages otherwise. 64-bit values narrow to
+    32 bits without x64, as JAX canonicalizes them."""
+    outs = list(outs)
+    if len(outs) != len(result_avals):
+        raise RuntimeError(
+            f"Mismatched number of outputs from callback. Expected: "
+            f"{len(result_avals)}, Actual: {len(outs)}")
+    x64 = x64_enabled()
+    checked = []
+    for i, (out, (shape, dtype)) in enumerate(zip(outs, result_avals)):
+        a = np.asarray(out)
+        if not x64 and a.dtype in _NARROW:
+            a = a.astype(_NARROW[a.dtype])
+        if a.shape != tuple(shape):
+            raise RuntimeError(
+                f"Incorrect output shape for return value #{i}: "
+                f"Expected: {tuple(shape)}, Actual: {a.shape}")
+        if a.dtype != dtype:
+            raise RuntimeError(
+                f"Incorrect output dtype for return value #{i}: "
+                f"Expected: {np.dtype(dtype)}, Actual: {a.dtype}")
+        # (Not ascontiguousarray: it makes a 0-d array 1-d.)
+        checked.append(a if a.flags.c_contiguous else np.array(a, order="C"))
+    return tuple(checked)
+
+
+def call_host_callback(fn, args, result_avals) -> tuple:
+    """Runs a callback's flat function outside any program (an eager
+    pure_callback), failing as a compiled call does: a JaxRuntimeError
+    carrying the Python traceback."""
+    try:
+        return check_callback_results(fn(*args), result_avals)
+    except Exception:  # noqa: BLE001 (any error of the user's function)
+        raise _jax.JaxRuntimeError(
+            "INTERNAL: CpuCallback error calling callback: " +
+            traceback.format_exc().rstrip()) from None
+
+
+def _host_callable(fn, result_avals):
+    def call(*args):
+        return check_callback_results(fn(*args), result_avals)
+    return call
+
+
+def _callback_result_aval(t):
+    ir = _ir
+    tt = ir.RankedTensorType(t)
+    dtype = _MLIR_DTYPES.get(str(tt.element_type))
+    if dtype is None or not tt.has_static_shape:
+        raise ValueError(f"unsupported host callback result type {t}")
+    return tuple(tt.shape), dtype
+
+
+def _bind_host_callbacks(module):
+    """Renumbers the callback custom calls of `module` (parsed) to
+    positions in the list of callables it returns: one per callback and
+    result types (vmap gives one callback calls of several shapes)."""
+    ir = _ir
+    positions, callables = {}, []
+    found = []
+
+    def visit(op):
+        op = op.operation if hasattr(op, "operation") else op
+        if op.name == "stablehlo.custom_call":
+            attrs = op.attributes
+            if ("call_target_name" in attrs and ir.StringAttr(
+                    attrs["call_target_name"]).value == _CALLBACK_TARGET):
+                found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    for op in found:
+        config = ir.DictAttr(op.attributes["backend_config"])
+        cid = ir.IntegerAttr(config["index"]).value
+        results = tuple(_callback_result_aval(r.type) for r in op.results)
+        key = (cid, results)
+        pos = positions.get(key)
+        if pos is None:
+            pos = positions[key] = len(callables)
+            callables.append(_host_callable(_registered_callback(cid),
+                                            results))
+        op.attributes["backend_config"] = ir.Attribute.parse(
+            f"{{index = {pos} : ui64}}")
+    return callables
+
+
+def _compile_with_callbacks(text, devices, device_list, options, in_avals,
+                            out_avals, in_shardings, meshes):
+    """_compile of a module with host callbacks: parsed, its calls bound
+    to their functions, and compiled with them (no persistent cache: a
+    serialized executable would lose them)."""
+    c = client()
+    with _lock, _mlir_context():
+        module = _parse_locked(text)
+        callables = _bind_host_callbacks(module)
+        loaded = c.compile_and_load(module, executable_devices=device_list,
+                                    compile_options=options,
+                                    host_callbacks=callables)
+    if in_avals is None:
+        in_avals, out_avals = _signature_of(loaded)
+    # (The executable keeps its callables alive: jaxlib holds them.)
     return _executable(loaded, in_avals, out_avals, devices, text,
                        in_shardings, meshes)
 

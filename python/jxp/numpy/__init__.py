@@ -44,6 +44,7 @@ from ._shape import *  # noqa: F401,F403
 from ._reductions import *  # noqa: F401,F403
 from ._linalg import *  # noqa: F401,F403
 from . import linalg  # noqa: F401,E402
+from . import fft  # noqa: F401,E402
 from ._sorting import *  # noqa: F401,F403
 from ._control import *  # noqa: F401,F403
 from ._selection import *  # noqa: F401,F403

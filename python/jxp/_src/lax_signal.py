@@ -1,0 +1,306 @@
+"""jax.lax's FFT, convolutions and window reductions over jxp's primitives.
+
+Each function resolves JAX's conveniences (dimension-number strings,
+padding names, FftType spellings, the reduction given as a function) to the
+one primitive's parameters; the derivative and batching rules are the ops'
+own, in C++ (lib/Rules/SignalRules.cpp).
+"""
+
+import collections
+import enum
+
+import numpy as np
+
+from . import dtypes
+from . import lax as _p
+from . import lax_lenient as lax
+from .core import abstractify
+
+
+class FftType(enum.IntEnum):
+    """XLA's FFT kinds, numbered as jax.lax.FftType."""
+    FFT = 0
+    IFFT = 1
+    RFFT = 2
+    IRFFT = 3
+
+
+def _fft_type_name(fft_type):
+    if isinstance(fft_type, str):
+        name = fft_type.upper()
+        if name in _p.FFT_TYPES:
+            return name
+        raise ValueError(f"Unknown FFT type '{fft_type}'")
+    try:
+        return FftType(int(fft_type)).name
+    except (ValueError, TypeError):
+        raise ValueError(f"Unknown FFT type {fft_type!r}") from None
+
+
+def fft(x, fft_type, fft_lengths):
+    """XLA's FFT of the trailing len(fft_lengths) dimensions of x."""
+    if isinstance(fft_lengths, (int, np.integer)):
+        fft_lengths = (fft_lengths,)
+    name = _fft_type_name(fft_type)
+    return _p.fft_p.bind(x, fft_type=name,
+                         fft_lengths=tuple(int(n) for n in fft_lengths))
+
+
+ConvDimensionNumbers = collections.namedtuple(
+    "ConvDimensionNumbers", ["lhs_spec", "rhs_spec", "out_spec"])
+ConvDimensionNumbers.__doc__ = (
+    "Where the batch/feature and spatial dimensions of a convolution's lhs, "
+    "kernel and output are, as jax.lax.ConvDimensionNumbers.")
+
+
+def conv_general_permutations(dimension_numbers):
+    """The dimension indices of three layout strings such as
+    ('NCHW', 'OIHW', 'NCHW'), spatial dimensions in the kernel's order."""
+    specs = tuple(dimension_numbers)
+    pairs = (("N", "C"), ("O", "I"), ("N", "C"))
+    for spec, (a, b) in zip(specs, pairs):
+        if not spec.count(a) == spec.count(b) == 1:
+            raise TypeError(f"convolution dimension_numbers[{specs.index(spec)}] "
+                            f"must contain the characters '{a}' and '{b}' "
+                            f"exactly once, got {spec}.")
+        if len(spec) != len(set(spec)):
+            raise TypeError(f"convolution dimension_numbers[{specs.index(spec)}] "
+                            f"cannot have duplicate characters, got {spec}.")
+    lhs, rhs, out = specs
+    if not (set(lhs) - set("NC") == set(rhs) - set("OI") == set(out) - set("NC")):
+        raise TypeError(f"convolution dimension_numbers elements must each "
+                        f"have the same set of spatial characters, got {specs}.")
+
+    def perm(spec, pair):
+        spatial = [i for i, c in enumerate(spec) if c not in pair]
+        if spec is not rhs:
+            spatial.sort(key=lambda i: rhs.index(spec[i]))
+        return (spec.index(pair[0]), spec.index(pair[1])) + tuple(spatial)
+    return tuple(perm(s, p) for s, p in zip(specs, pairs))
+
+
+def conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers):
+    """ConvDimensionNumbers from None, a ConvDimensionNumbers, or three
+    layout strings, checked against the operands' ranks."""
+    if len(lhs_shape) != len(rhs_shape):
+        raise TypeError(f"convolution requires lhs and rhs ndim to be equal, "
+                        f"got {len(lhs_shape)} and {len(rhs_shape)}.")
+    if dimension_numbers is None:
+        iota = tuple(range(len(lhs_shape)))
+        return ConvDimensionNumbers(iota, iota, iota)
+    if isinstance(dimension_numbers, ConvDimensionNumbers):
+        return ConvDimensionNumbers(*(tuple(int(d) for d in s)
+                                      for s in dimension_numbers))
+    if len(dimension_numbers) != 3:
+        raise TypeError(f"convolution dimension_numbers list/tuple must be "
+                        f"length 3, got {len(dimension_numbers)}.")
+    if not all(isinstance(s, str) for s in dimension_numbers):
+        raise TypeError(f"convolution dimension_numbers elements must be "
+                        f"strings, got {tuple(map(type, dimension_numbers))}.")
+    for i, s in enumerate(dimension_numbers):
+        if len(s) != len(lhs_shape):
+            raise TypeError(f"convolution dimension_numbers[{i}] must have "
+                            f"len equal to the ndim of lhs and rhs, got "
+                            f"{len(s)} for lhs and rhs shapes {lhs_shape} "
+                            f"and {rhs_shape}.")
+    return ConvDimensionNumbers(*conv_general_permutations(dimension_numbers))
+
+
+def _dilate(size, dilation):
+    return 0 if size == 0 else 1 + dilation * (size - 1)
+
+
+def _pairs(name, padding, n):
+    try:
+        pads = tuple((int(lo), int(hi)) for lo, hi in padding)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name}: padding must be a string or a sequence of "
+                        f"(low, high) pairs, got {padding!r}") from None
+    if len(pads) != n:
+        raise ValueError(f"{name}: padding must have {n} (low, high) pairs, "
+                         f"got {len(pads)}")
+    return pads
+
+
+def conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None,
+                         rhs_dilation=None, dimension_numbers=None,
+                         feature_group_count=1, batch_group_count=1,
+                         precision=None, preferred_element_type=None):
+    """General dilated convolution, as jax.lax.conv_general_dilated."""
+    la, ra = abstractify(lhs), abstractify(rhs)
+    dnums = conv_dimension_numbers(la.shape, ra.shape, dimension_numbers)
+    s = la.ndim - 2
+    lhs_dilation = (1,) * s if lhs_dilation is None else tuple(lhs_dilation)
+    rhs_dilation = (1,) * s if rhs_dilation is None else tuple(rhs_dilation)
+    window_strides = tuple(int(d) for d in window_strides)
+    if isinstance(padding, str):
+        if any(d != 1 for d in lhs_dilation):
+            raise ValueError(
+                "String padding is not implemented for transposed "
+                "convolution using this op. Please either exactly specify "
+                "the required padding or use conv_transpose.")
+        kernel = [_dilate(ra.shape[d], r)
+                  for d, r in zip(dnums.rhs_spec[2:], rhs_dilation)]
+        padding = lax.padtype_to_pads(
+            [la.shape[d] for d in dnums.lhs_spec[2:]], kernel,
+            window_strides, padding)
+    padding = _pairs("conv_general_dilated", padding, s)
+    if preferred_element_type is not None:
+        preferred_element_type = dtypes.canonicalize(
+            preferred_element_type)
+    out = _p.conv_p.bind(
+        lhs, rhs, window_strides=window_strides, padding=padding,
+        lhs_dilation=tuple(int(d) for d in lhs_dilation),
+        rhs_dilation=tuple(int(d) for d in rhs_dilation),
+        dimension_numbers=tuple(tuple(x) for x in dnums),
+        feature_group_count=int(feature_group_count),
+        batch_group_count=int(batch_group_count))
+    if (preferred_element_type is not None
+            and preferred_element_type != abstractify(out).dtype):
+        out = lax.convert_element_type(out, preferred_element_type)
+    return out
+
+
+def conv(lhs, rhs, window_strides, padding, precision=None,
+         preferred_element_type=None):
+    """conv_general_dilated in NCHW/OIHW layout without dilation."""
+    return conv_general_dilated(lhs, rhs, window_strides, padding,
+                                precision=precision,
+                                preferred_element_type=preferred_element_type)
+
+
+def conv_with_general_padding(lhs, rhs, window_strides, padding, lhs_dilation,
+                              rhs_dilation, precision=None,
+                              preferred_element_type=None):
+    """conv_general_dilated in NCHW/OIHW layout."""
+    return conv_general_dilated(lhs, rhs, window_strides, padding,
+                                lhs_dilation=lhs_dilation,
+                                rhs_dilation=rhs_dilation, precision=precision,
+                                preferred_element_type=preferred_element_type)
+
+
+def _conv_transpose_padding(k, s, padding):
+    if padding == "SAME":
+        total = k + s - 2
+        lo = k - 1 if s > k - 1 else int(np.ceil(total / 2))
+    elif padding == "VALID":
+        total = k + s - 2 + max(k - s, 0)
+        lo = k - 1
+    else:
+        raise ValueError("Padding mode must be `SAME` or `VALID`.")
+    return lo, total - lo
+
+
+_TRANSPOSE_DEFAULTS = {2: ("NC", "IO", "NC"), 3: ("NHC", "HIO", "NHC"),
+                       4: ("NHWC", "HWIO", "NHWC"),
+                       5: ("NHWDC", "HWDIO", "NHWDC")}
+
+
+def conv_transpose(lhs, rhs, strides, padding, rhs_dilation=None,
+                   dimension_numbers=None, transpose_kernel=False,
+                   precision=None, preferred_element_type=None):
+    """The gradient of a strided convolution as a convolution with
+    dilated input, as jax.lax.conv_transpose."""
+    la, ra = abstractify(lhs), abstractify(rhs)
+    if la.ndim != ra.ndim or la.ndim < 2:
+        raise ValueError(f"conv_transpose needs lhs and rhs of one rank of "
+                         f"at least 2, got {la.shape} and {ra.shape}")
+    if dimension_numbers is None:
+        if la.ndim not in _TRANSPOSE_DEFAULTS:
+            raise ValueError("No 4+ dimensional dimension_number defaults.")
+        dimension_numbers = _TRANSPOSE_DEFAULTS[la.ndim]
+    dn = conv_dimension_numbers(la.shape, ra.shape, dimension_numbers)
+    spatial = [ra.shape[d] for d in dn.rhs_spec[2:]]
+    if isinstance(padding, str) and padding in ("SAME", "VALID"):
+        dil = rhs_dilation or (1,) * (ra.ndim - 2)
+        pads = [_conv_transpose_padding(_dilate(k, r), s, padding)
+                for k, r, s in zip(spatial, dil, strides)]
+    else:
+        pads = padding
+    if transpose_kernel:
+        rhs = lax.rev(rhs, tuple(dn.rhs_spec[2:]))
+        perm = list(range(ra.ndim))
+        perm[dn.rhs_spec[0]], perm[dn.rhs_spec[1]] = (dn.rhs_spec[1],
+                                                      dn.rhs_spec[0])
+        rhs = lax.transpose(rhs, tuple(perm))
+    return conv_general_dilated(lhs, rhs, (1,) * (la.ndim - 2), pads,
+                                lhs_dilation=strides,
+                                rhs_dilation=rhs_dilation,
+                                dimension_numbers=dn, precision=precision,
+                                preferred_element_type=preferred_element_type)
+
+
+# The reductions reduce_window takes, by the name of the function given:
+# lax.add/max/min, and jnp.add/maximum/minimum (JAX's and jxp's alike).
+_WINDOW_KINDS = {"add": "sum", "max": "max", "maximum": "max", "min": "min",
+                 "minimum": "min"}
+
+
+def _window_kind(computation):
+    kind = _WINDOW_KINDS.get(getattr(computation, "__name__", None))
+    if kind is None:
+        raise NotImplementedError(
+            f"jxp's reduce_window takes lax.add, lax.max or lax.min as its "
+            f"computation, got {computation!r}")
+    return kind
+
+
+def reduce_window(operand, init_value, computation, window_dimensions,
+                  window_strides, padding, base_dilation=None,
+                  window_dilation=None):
+    """Reduces each window of `operand` with `computation` (lax.add,
+    lax.max or lax.min), starting from `init_value`."""
+    if isinstance(operand, (tuple, list)):
+        raise NotImplementedError("jxp's reduce_window takes one operand")
+    a = abstractify(operand)
+    r = a.ndim
+    window_dimensions = tuple(int(d) for d in window_dimensions)
+    window_strides = tuple(int(d) for d in window_strides)
+    base_dilation = (1,) * r if base_dilation is None else tuple(
+        int(d) for d in base_dilation)
+    window_dilation = (1,) * r if window_dilation is None else tuple(
+        int(d) for d in window_dilation)
+    if isinstance(padding, str):
+        padding = lax.padtype_to_pads(
+            [_dilate(n, d) for n, d in zip(a.shape, base_dilation)],
+            [_dilate(w, d) for w, d in zip(window_dimensions,
+                                           window_dilation)],
+            window_strides, padding)
+    padding = _pairs("reduce_window", padding, r)
+    kind = _window_kind(computation)
+    out = _bind_reduce_window(operand, kind, window_dimensions, window_strides,
+                          padding, base_dilation, window_dilation)
+    init = np.asarray(init_value)
+    identity = _identity(kind, a.dtype)
+    if kind == "sum":
+        if init.shape != () or init != identity:
+            if any(lo or hi for lo, hi in padding):
+                raise NotImplementedError(
+                    "jxp's reduce_window sums from 0 only when it pads")
+            out = lax.add(out, lax.convert_element_type(init_value, a.dtype))
+        return out
+    if init.shape != () or init != identity:
+        # max and min are idempotent: an init other than the identity (the
+        # padding value too, in XLA) folds in once.
+        op = lax.max if kind == "max" else lax.min
+        out = op(out, lax.convert_element_type(init_value, a.dtype))
+    return out
+
+
+def _identity(kind, dtype):
+    if kind == "sum":
+        return np.zeros((), dtype)
+    if dtypes.is_float(dtype):
+        return np.asarray(-np.inf if kind == "max" else np.inf, dtype)
+    if dtype == np.bool_:
+        return np.asarray(kind == "min")
+    info = np.iinfo(dtype)
+    return np.asarray(info.min if kind == "max" else info.max, dtype)
+
+
+def _bind_reduce_window(operand, kind, window_dimensions, window_strides, padding,
+                    base_dilation, window_dilation):
+    return _p.reduce_window_p.bind(
+        operand, kind=kind, window_dimensions=window_dimensions,
+        window_strides=window_strides, padding=padding,
+        base_dilation=base_dilation, window_dilation=window_dilation)
