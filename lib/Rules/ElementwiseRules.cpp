@@ -257,18 +257,13 @@ LogicalResult NextAfterOp::jvp(JvpContext &ctx) {
            << "Differentiation rule for 'nextafter' not implemented";
   return zeroJvp(*this, ctx.results());
 }
-// zeta(x, q): d/dq = -x zeta(x + 1, q); JAX has no derivative in x.
+// JAX defines no derivative of zeta (in x or q): differentiating it is an
+// error there, and here.
 LogicalResult ZetaOp::jvp(JvpContext &ctx) {
-  if (ctx.tangents()[0])
+  if (llvm::any_of(ctx.tangents(), [](Value t) { return t; }))
     return emitKindOpError(*this, ErrorKind::NotImplemented)
            << "Differentiation rule for 'zeta' not implemented";
-  return unary(*this, ctx.builder(), {ctx.tangents()[1]}, ctx.results(),
-               [&](Emitter &e, Value g, Value, Value) {
-                 Value x = getLhs(), q = getRhs();
-                 Value next = e.add(x, e.splat(x.getType(), 1));
-                 return e.mul(g, e.neg(e.mul(x, ZetaOp::create(e.b, e.loc,
-                                                               next, q))));
-               });
+  return zeroJvp(*this, ctx.results());
 }
 // Piecewise constant: zero derivative almost everywhere, as in JAX.
 

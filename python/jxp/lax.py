@@ -1136,6 +1136,11 @@ def cumlogsumexp(operand, axis=0, reverse=False):
 def reduce_precision(operand, exponent_bits, mantissa_bits):
     """Rounds to the nearest value with the given exponent and mantissa
     bits, keeping the dtype."""
+    for name, v in (("exponent_bits", exponent_bits),
+                    ("mantissa_bits", mantissa_bits)):
+        if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
+            raise TypeError(f"reduce_precision: {name} must be an integer, "
+                            f"got {v!r}")
     return _p.reduce_precision_p.bind(operand,
                                       exponent_bits=int(exponent_bits),
                                       mantissa_bits=int(mantissa_bits))

@@ -1039,8 +1039,8 @@ def _fft_rule(x, fft_type, fft_lengths):
                          f"dimensions")
     if fft_type == "RFFT":
         if x.dtype not in _COMPLEX_OF:
-            raise TypeError(f"RFFT needs a float32 or float64 operand, got "
-                            f"{x.dtype.name}")
+            raise ValueError(f"RFFT input must be float32 or float64, got "
+                             f"{x.dtype.name}")
         if x.shape[-k:] != tuple(fft_lengths):
             raise ValueError(f"RFFT operand's trailing dimensions "
                              f"{x.shape[-k:]} must equal fft_lengths "

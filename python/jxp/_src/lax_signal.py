@@ -25,23 +25,36 @@ class FftType(enum.IntEnum):
     IRFFT = 3
 
 
+_FFT_NAMES = {"fft": "FFT", "FFT": "FFT", "ifft": "IFFT", "IFFT": "IFFT",
+              "rfft": "RFFT", "RFFT": "RFFT", "irfft": "IRFFT",
+              "IRFFT": "IRFFT"}
+
+
 def _fft_type_name(fft_type):
     if isinstance(fft_type, str):
-        name = fft_type.upper()
-        if name in _p.FFT_TYPES:
-            return name
-        raise ValueError(f"Unknown FFT type '{fft_type}'")
-    try:
-        return FftType(int(fft_type)).name
-    except (ValueError, TypeError):
-        raise ValueError(f"Unknown FFT type {fft_type!r}") from None
+        if fft_type not in _FFT_NAMES:
+            raise ValueError(f"Unknown FFT type '{fft_type}'")
+        return _FFT_NAMES[fft_type]
+    if isinstance(fft_type, FftType):
+        return fft_type.name
+    raise TypeError(f"Unknown FFT type value '{fft_type}'")
 
 
 def fft(x, fft_type, fft_lengths):
-    """XLA's FFT of the trailing len(fft_lengths) dimensions of x."""
+    """XLA's FFT of the trailing len(fft_lengths) dimensions of x: RFFT
+    reads reals (integers become floats), the others complex numbers."""
+    name = _fft_type_name(fft_type)
     if isinstance(fft_lengths, (int, np.integer)):
         fft_lengths = (fft_lengths,)
-    name = _fft_type_name(fft_type)
+    dtype = abstractify(x).dtype
+    if name == "RFFT":
+        if dtypes.is_complex(dtype):
+            raise ValueError("only real valued inputs supported for rfft")
+        x = lax.convert_element_type(x, dtypes.to_inexact_dtype(dtype))
+    else:
+        x = lax.convert_element_type(x, dtypes.to_complex_dtype(dtype))
+    if not fft_lengths:
+        return x  # (XLA has no FFT over no dimensions)
     return _p.fft_p.bind(x, fft_type=name,
                          fft_lengths=tuple(int(n) for n in fft_lengths))
 
@@ -110,15 +123,15 @@ def _dilate(size, dilation):
     return 0 if size == 0 else 1 + dilation * (size - 1)
 
 
-def _pairs(name, padding, n):
+def _pairs(name, padding, n, error=TypeError):
     try:
         pads = tuple((int(lo), int(hi)) for lo, hi in padding)
     except (TypeError, ValueError):
         raise TypeError(f"{name}: padding must be a string or a sequence of "
                         f"(low, high) pairs, got {padding!r}") from None
     if len(pads) != n:
-        raise ValueError(f"{name}: padding must have {n} (low, high) pairs, "
-                         f"got {len(pads)}")
+        raise error(f"Wrong number of explicit pads for {name}: "
+                    f"expected {n}, got {len(pads)}.")
     return pads
 
 
@@ -133,6 +146,13 @@ def conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None,
     lhs_dilation = (1,) * s if lhs_dilation is None else tuple(lhs_dilation)
     rhs_dilation = (1,) * s if rhs_dilation is None else tuple(rhs_dilation)
     window_strides = tuple(int(d) for d in window_strides)
+    if len(window_strides) != s:
+        raise ValueError(f"conv_general_dilated window and window_strides "
+                         f"must have the same number of dimensions, but got "
+                         f"{s} and {len(window_strides)}")
+    if any(d < 1 for d in window_strides):
+        raise ValueError(f"conv_general_dilated window_strides must be "
+                         f"positive, got {window_strides}")
     if isinstance(padding, str):
         if any(d != 1 for d in lhs_dilation):
             raise ValueError(
@@ -144,7 +164,7 @@ def conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None,
         padding = lax.padtype_to_pads(
             [la.shape[d] for d in dnums.lhs_spec[2:]], kernel,
             window_strides, padding)
-    padding = _pairs("conv_general_dilated", padding, s)
+    padding = _pairs("convolution", padding, s)
     if preferred_element_type is not None:
         preferred_element_type = dtypes.canonicalize(
             preferred_element_type)
@@ -260,13 +280,18 @@ def reduce_window(operand, init_value, computation, window_dimensions,
         int(d) for d in base_dilation)
     window_dilation = (1,) * r if window_dilation is None else tuple(
         int(d) for d in window_dilation)
+    for name, v in (("window_dimensions", window_dimensions),
+                    ("window_strides", window_strides)):
+        if any(d < 1 for d in v):
+            raise TypeError(f"reduce_window {name} must have every element "
+                            f"be strictly positive, got {v}.")
     if isinstance(padding, str):
         padding = lax.padtype_to_pads(
             [_dilate(n, d) for n, d in zip(a.shape, base_dilation)],
             [_dilate(w, d) for w, d in zip(window_dimensions,
                                            window_dilation)],
             window_strides, padding)
-    padding = _pairs("reduce_window", padding, r)
+    padding = _pairs("reduce_window", padding, r, ValueError)
     kind = _window_kind(computation)
     out = _bind_reduce_window(operand, kind, window_dimensions, window_strides,
                           padding, base_dilation, window_dilation)

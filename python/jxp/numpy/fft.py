@@ -25,16 +25,6 @@ _FFT, _IFFT, _RFFT, _IRFFT = "FFT", "IFFT", "RFFT", "IRFFT"
 
 
 def _lax_fft(x, fft_type, lengths):
-    """lax.fft with JAX's casts: RFFT reads reals, the others complex."""
-    dtype = x.dtype
-    if fft_type == _RFFT:
-        if _dt.is_complex(dtype):
-            raise ValueError("only real valued inputs supported for rfft")
-        x = x.astype(_dt.to_inexact_dtype(dtype))
-    else:
-        x = x.astype(_dt.to_complex_dtype(dtype))
-    if not lengths:
-        return x
     return lax.fft(x, fft_type, tuple(lengths))
 
 
@@ -155,6 +145,7 @@ def irfft(a, n=None, axis=-1, norm=None):
 
 def hfft(a, n=None, axis=-1, norm=None):
     """The DFT of a signal with Hermitian symmetry (a real spectrum)."""
+    _check_arraylike("jax.numpy.fft.hfft", a)
     conj = _ufuncs.conj(asarray(a))
     _check_1d("hfft", axis)
     size = (conj.shape[axis] - 1) * 2 if n is None else n
