@@ -365,6 +365,9 @@ LogicalResult SelectAndScatterAddOp::verify() {
   for (int64_t d : getWindowDilation())
     if (d != 1)
       return emitOpError("takes no window dilation");
+  for (int64_t p : getPadding())
+    if (p < 0)
+      return emitOpError("takes no negative padding");
   auto shape = windowShapeOf(*this, x);
   if (failed(shape))
     return failure();
@@ -381,7 +384,7 @@ LogicalResult SelectAndScatterAddOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult HostCallbackOp::verify() {
-  if (getCallbackId() < 0)
+  if (getCallbackIdAttr().getInt() < 0)
     return emitOpError("callback_id must be non-negative");
   StringRef m = getVmapMethod();
   if (m != "sequential" && m != "expand_dims" && m != "broadcast_all" &&

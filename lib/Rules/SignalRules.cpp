@@ -395,6 +395,10 @@ LogicalResult SelectAndGatherAddOp::transpose(TransposeContext &ctx) {
     return emitKindOpError(*this, ErrorKind::NotImplemented)
            << "VJP not implemented for select_and_gather (MaxPool) with "
               "window dilation";
+  if (llvm::any_of(getPadding(), [](int64_t p) { return p < 0; }))
+    return emitKindOpError(*this, ErrorKind::Type)
+           << "slice start_indices must have every element be nonnegative "
+              "(max/min pooling with negative padding has no VJP)";
   Value ct = ctx.cotangents()[0];
   SmallVectorImpl<Value> &out = ctx.results();
   if (!ct) {
