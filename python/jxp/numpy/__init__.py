@@ -49,4 +49,5 @@ from ._sorting import *  # noqa: F401,F403
 from ._control import *  # noqa: F401,F403
 from ._selection import *  # noqa: F401,F403
 from ._more import *  # noqa: F401,F403,E402
+from ._more2 import *  # noqa: F401,F403,E402
 from . import _methods  # noqa: F401  (installs operators and methods)
