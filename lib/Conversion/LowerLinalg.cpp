@@ -265,6 +265,17 @@ LogicalResult LuOp::lowerToStableHLO(OpBuilder &b,
   auto infoType = RankedTensorType::get(type.getShape().drop_back(2),
                                         b.getI32Type());
   auto pivType = llvm::cast<RankedTensorType>(getPivots().getType());
+  if (type.getNumElements() == 0) {
+    // Nothing to factor (LAPACK is not called): no pivots, rows in order.
+    auto permType = llvm::cast<RankedTensorType>(getPermutation().getType());
+    results.push_back(getOperand());
+    results.push_back(hlo::constant(
+        b, loc, DenseElementsAttr::get(pivType, ArrayRef<int32_t>{})));
+    results.push_back(hlo::op(
+        b, loc, "iota", {}, permType,
+        b.getNamedAttr("iota_dimension", b.getI64IntegerAttr(rank - 2))));
+    return success();
+  }
   Operation *getrf =
       lapack(b, loc, "getrf", type.getElementType(), batch, getOperand(),
              {type, pivType, infoType});
@@ -348,6 +359,35 @@ LogicalResult SvdOp::lowerToStableHLO(OpBuilder &b,
   int64_t m = type.getDimSize(rank - 2), n = type.getDimSize(rank - 1);
   int64_t k = std::min(m, n);
   auto batchShape = type.getShape().drop_back(2);
+  if (k == 0) {
+    // No singular values (LAPACK rejects the empty call): s is empty and
+    // the complete u and vt are identities, as JAX returns them.
+    results.push_back(hlo::constant(
+        b, loc,
+        DenseElementsAttr::get(withShape(type, batchShape, {0}),
+                               ArrayRef<Attribute>{})));
+    if (!getComputeUv())
+      return success();
+    auto square = [&](int64_t rows, int64_t cols) -> Value {
+      auto t = withShape(type, batchShape, {rows, cols});
+      auto idx = RankedTensorType::get(t.getShape(), b.getI32Type());
+      auto iota = [&](int64_t d) {
+        return hlo::op(b, loc, "iota", {}, idx,
+                       b.getNamedAttr("iota_dimension",
+                                      b.getI64IntegerAttr(d)));
+      };
+      Value eq = hlo::compare(b, loc, iota(rank - 2), iota(rank - 1), "EQ");
+      Type elt = type.getElementType();
+      return hlo::op(
+          b, loc, "select",
+          {eq, hlo::broadcast(b, loc, hlo::constant(b, loc, hlo::scalarAttr(elt, 1)), t, {}),
+           hlo::broadcast(b, loc, hlo::constant(b, loc, hlo::scalarAttr(elt, 0)), t, {})},
+          t);
+    };
+    results.push_back(square(m, getFullMatrices() ? m : 0));
+    results.push_back(square(getFullMatrices() ? n : 0, n));
+    return success();
+  }
   bool full = getFullMatrices() || !getComputeUv();
   char mode = !getComputeUv() ? 'N' : getFullMatrices() ? 'A' : 'S';
   Operation *gesdd = lapack(
