@@ -812,6 +812,9 @@ def Jxp_SortOp : Jxp_OpWithRule<"sort", [Jxp_HasJvpRule]> {
 // Linear algebra
 //===----------------------------------------------------------------------===//
 
+// The element types LAPACK factors: float32/64 and their complex numbers.
+def Jxp_LinalgTensor : RankedTensorOf<[F32, F64, Jxp_Complex]>;
+
 def Jxp_CholeskyOp : Jxp_OpWithRule<"cholesky", [SameOperandsAndResultType, Jxp_HasJvpRule]> {
   let summary = "Lower Cholesky factor of (a batch of) positive-definite matrices";
   let description = [{
@@ -823,8 +826,8 @@ def Jxp_CholeskyOp : Jxp_OpWithRule<"cholesky", [SameOperandsAndResultType, Jxp_
     %l = jxp.cholesky %a : tensor<3x3xf32>
     ```
   }];
-  let arguments = (ins RankedTensorOf<[F32, F64]>:$operand);
-  let results = (outs RankedTensorOf<[F32, F64]>:$result);
+  let arguments = (ins Jxp_LinalgTensor:$operand);
+  let results = (outs Jxp_LinalgTensor:$result);
   let assemblyFormat = "$operand attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
@@ -843,11 +846,11 @@ def Jxp_TriangularSolveOp : Jxp_OpWithRule<"triangular_solve",
         : (tensor<3x3xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
     ```
   }];
-  let arguments = (ins RankedTensorOf<[F32, F64]>:$a,
-                       RankedTensorOf<[F32, F64]>:$b, UnitAttr:$left_side,
+  let arguments = (ins Jxp_LinalgTensor:$a,
+                       Jxp_LinalgTensor:$b, UnitAttr:$left_side,
                        UnitAttr:$lower, UnitAttr:$unit_diagonal,
                        DefaultValuedAttr<I64Attr, "0">:$transpose_a);
-  let results = (outs RankedTensorOf<[F32, F64]>:$result);
+  let results = (outs Jxp_LinalgTensor:$result);
   let assemblyFormat = "$a `,` $b attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }
@@ -865,8 +868,8 @@ def Jxp_LuOp : Jxp_OpWithRule<"lu", [Jxp_HasJvpRule]> {
         : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>, tensor<3xi32>)
     ```
   }];
-  let arguments = (ins RankedTensorOf<[F32, F64]>:$operand);
-  let results = (outs RankedTensorOf<[F32, F64]>:$lu,
+  let arguments = (ins Jxp_LinalgTensor:$operand);
+  let results = (outs Jxp_LinalgTensor:$lu,
                       RankedTensorOf<[I32]>:$pivots,
                       RankedTensorOf<[I32]>:$permutation);
   let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
@@ -878,32 +881,34 @@ def Jxp_QrOp : Jxp_OpWithRule<"qr", [Jxp_HasJvpRule]> {
   let description = [{
     `a = q @ r` with q orthonormal columns and r upper triangular; for an
     m x n matrix, q is m x m and r m x n with `full_matrices`, else m x k and
-    k x n, k = min(m, n). Lowers to LAPACK's geqrf and orgqr on CPU, as JAX.
+    k x n, k = min(m, n). Lowers to LAPACK's geqrf and orgqr (ungqr for
+    complex matrices) on CPU, as JAX.
     ```mlir
     %q, %r = jxp.qr %a : (tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>)
     ```
   }];
-  let arguments = (ins RankedTensorOf<[F32, F64]>:$operand,
+  let arguments = (ins Jxp_LinalgTensor:$operand,
                        UnitAttr:$full_matrices);
-  let results = (outs RankedTensorOf<[F32, F64]>:$q,
-                      RankedTensorOf<[F32, F64]>:$r);
+  let results = (outs Jxp_LinalgTensor:$q,
+                      Jxp_LinalgTensor:$r);
   let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }
 
 def Jxp_EighOp : Jxp_OpWithRule<"eigh", [Jxp_HasJvpRule]> {
-  let summary = "Eigen-decomposition of (a batch of) symmetric matrices";
+  let summary = "Eigen-decomposition of (a batch of) symmetric or Hermitian matrices";
   let description = [{
     Reads the lower (`lower`) or upper triangle of each n x n matrix and
-    gives its eigenvectors (as columns) and its eigenvalues in ascending
-    order. A failed decomposition gives NaNs. LAPACK's syevd on CPU, as JAX.
+    gives its eigenvectors (as columns) and its eigenvalues, real, in
+    ascending order. A failed decomposition gives NaNs. LAPACK's syevd
+    (heevd for complex matrices) on CPU, as JAX.
     ```mlir
     %v, %w = jxp.eigh %a {lower} : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>)
     ```
   }];
-  let arguments = (ins RankedTensorOf<[F32, F64]>:$operand, UnitAttr:$lower);
-  let results = (outs RankedTensorOf<[F32, F64]>:$vectors,
-                      RankedTensorOf<[F32, F64]>:$values);
+  let arguments = (ins Jxp_LinalgTensor:$operand, UnitAttr:$lower);
+  let results = (outs Jxp_LinalgTensor:$vectors,
+                      Jxp_ComplexPartTensor:$values);
   let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }
@@ -911,7 +916,7 @@ def Jxp_EighOp : Jxp_OpWithRule<"eigh", [Jxp_HasJvpRule]> {
 def Jxp_SvdOp : Jxp_OpWithRule<"svd", [Jxp_HasJvpRule]> {
   let summary = "Singular value decomposition of (a batch of) matrices";
   let description = [{
-    `a = u @ diag(s) @ vt`, singular values in descending order. Without
+    `a = u @ diag(s) @ vt`, singular values (real) in descending order. Without
     `compute_uv` the only result is `s`; with it, `s, u, vt`, u and vt
     square with `full_matrices`, else m x k and k x n. A failed
     decomposition gives NaNs. LAPACK's gesdd on CPU, as JAX.
@@ -920,9 +925,9 @@ def Jxp_SvdOp : Jxp_OpWithRule<"svd", [Jxp_HasJvpRule]> {
         : (tensor<4x3xf32>) -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>)
     ```
   }];
-  let arguments = (ins RankedTensorOf<[F32, F64]>:$operand,
+  let arguments = (ins Jxp_LinalgTensor:$operand,
                        UnitAttr:$full_matrices, UnitAttr:$compute_uv);
-  let results = (outs Variadic<RankedTensorOf<[F32, F64]>>:$results);
+  let results = (outs Variadic<Jxp_LinalgTensor>:$results);
   let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }
@@ -930,7 +935,7 @@ def Jxp_SvdOp : Jxp_OpWithRule<"svd", [Jxp_HasJvpRule]> {
 def Jxp_EigOp : Jxp_OpWithRule<"eig", [Jxp_HasJvpRule]> {
   let summary = "Eigenvalues (and eigenvectors) of (a batch of) general matrices";
   let description = [{
-    Eigenvalues of each real n x n matrix, complex; then the left
+    Eigenvalues of each n x n matrix, complex; then the left
     eigenvectors if `compute_left`, then the right ones if `compute_right`,
     normalized as LAPACK's geev normalizes them (the call JAX makes on CPU).
     ```mlir
@@ -938,7 +943,7 @@ def Jxp_EigOp : Jxp_OpWithRule<"eig", [Jxp_HasJvpRule]> {
         : (tensor<3x3xf32>) -> (tensor<3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
     ```
   }];
-  let arguments = (ins RankedTensorOf<[F32, F64]>:$operand,
+  let arguments = (ins Jxp_LinalgTensor:$operand,
                        UnitAttr:$compute_left, UnitAttr:$compute_right);
   let results = (outs Variadic<Jxp_ComplexTensor>:$results);
   let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";

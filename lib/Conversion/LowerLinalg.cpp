@@ -30,8 +30,18 @@ Attribute rowMajorLayout(Builder &b, int64_t rank) {
       RankedTensorType::get({rank}, b.getIndexType()), minorToMajor);
 }
 
-/// "s" or "d": LAPACK's prefix for the element type.
-StringRef lapackPrefix(Type elt) { return elt.isF32() ? "s" : "d"; }
+/// LAPACK's prefix for the element type: s, d, c (complex<f32>), z.
+StringRef lapackPrefix(Type elt) {
+  if (auto c = llvm::dyn_cast<ComplexType>(elt))
+    return c.getElementType().isF32() ? "c" : "z";
+  return elt.isF32() ? "s" : "d";
+}
+
+/// The real type of `elt`'s precision (elt itself if real).
+Type realOf(Type elt) {
+  auto c = llvm::dyn_cast<ComplexType>(elt);
+  return c ? c.getElementType() : elt;
+}
 
 /// The layout LAPACK wants for a value of `type` with `batch` leading
 /// batch dimensions: matrices column-major, vectors and scalars row-major.
@@ -324,7 +334,9 @@ LogicalResult QrOp::lowerToStableHLO(OpBuilder &b,
   } else if (qCols < n) {
     forQ = sliceLast2(b, loc, reflectors, m, qCols);
   }
-  Operation *orgqr = lapack(b, loc, "orgqr", elt, batch, {forQ, taus},
+  bool cplx = llvm::isa<ComplexType>(elt);
+  Operation *orgqr = lapack(b, loc, cplx ? "ungqr" : "orgqr", elt, batch,
+                            {forQ, taus},
                             {forQ.getType()});
   results.push_back(orgqr->getResult(0));
   int64_t rRows = getFullMatrices() ? m : k;
@@ -340,10 +352,16 @@ LogicalResult EighOp::lowerToStableHLO(OpBuilder &b,
   int64_t rank = type.getRank(), batch = rank - 2;
   auto batchShape = type.getShape().drop_back(2);
   Type i32 = b.getI32Type();
+  Type elt = type.getElementType();
+  bool cplx = llvm::isa<ComplexType>(elt);
+  auto values = RankedTensorType::get(
+      SmallVector<int64_t>(withShape(type, batchShape,
+                                     {type.getDimSize(rank - 1)})
+                               .getShape()),
+      realOf(elt));
   Operation *syevd = lapack(
-      b, loc, "syevd", type.getElementType(), batch, getOperand(),
-      {type, withShape(type, batchShape, {type.getDimSize(rank - 1)}),
-       RankedTensorType::get(batchShape, i32)},
+      b, loc, cplx ? "heevd" : "syevd", elt, batch, getOperand(),
+      {type, values, RankedTensorType::get(batchShape, i32)},
       {{"mode", 'V'}, {"uplo", getLower() ? 'L' : 'U'}});
   Value ok = infoOk(b, loc, syevd->getResult(2));
   results.push_back(nanUnless(b, loc, ok, syevd->getResult(0), batch));
@@ -364,8 +382,10 @@ LogicalResult SvdOp::lowerToStableHLO(OpBuilder &b,
     // the complete u and vt are identities, as JAX returns them.
     results.push_back(hlo::constant(
         b, loc,
-        DenseElementsAttr::get(withShape(type, batchShape, {0}),
-                               ArrayRef<Attribute>{})));
+        DenseElementsAttr::get(
+            RankedTensorType::get(withShape(type, batchShape, {0}).getShape(),
+                                  realOf(type.getElementType())),
+            ArrayRef<Attribute>{})));
     if (!getComputeUv())
       return success();
     auto square = [&](int64_t rows, int64_t cols) -> Value {
@@ -392,7 +412,9 @@ LogicalResult SvdOp::lowerToStableHLO(OpBuilder &b,
   char mode = !getComputeUv() ? 'N' : getFullMatrices() ? 'A' : 'S';
   Operation *gesdd = lapack(
       b, loc, "gesdd", type.getElementType(), batch, getOperand(),
-      {type, withShape(type, batchShape, {k}),
+      {type,
+       RankedTensorType::get(withShape(type, batchShape, {k}).getShape(),
+                             realOf(type.getElementType())),
        withShape(type, batchShape, {m, full ? m : k}),
        withShape(type, batchShape, {full ? n : k, n}),
        RankedTensorType::get(batchShape, b.getI32Type())},
@@ -414,22 +436,33 @@ LogicalResult EigOp::lowerToStableHLO(OpBuilder &b,
   auto batchShape = type.getShape().drop_back(2);
   Type elt = type.getElementType();
   auto vecType = withShape(type, batchShape, {n});
-  auto vectors = RankedTensorType::get(type.getShape(), ComplexType::get(elt));
-  Operation *geev = lapack(
-      b, loc, "geev", elt, batch, getOperand(),
-      {vecType, vecType, vectors, vectors,
-       RankedTensorType::get(batchShape, b.getI32Type())},
-      {{"compute_left", getComputeLeft() ? 'V' : 'N'},
-       {"compute_right", getComputeRight() ? 'V' : 'N'}});
-  Value ok = infoOk(b, loc, geev->getResult(4));
-  Value w = hlo::op(b, loc, "complex",
-                    {geev->getResult(0), geev->getResult(1)},
-                    RankedTensorType::get(vecType.getShape(),
-                                          ComplexType::get(elt)));
+  auto cvec = RankedTensorType::get(vecType.getShape(), ComplexType::get(realOf(elt)));
+  auto vectors = RankedTensorType::get(type.getShape(),
+                                       ComplexType::get(realOf(elt)));
+  auto info = RankedTensorType::get(batchShape, b.getI32Type());
+  std::pair<StringRef, char> config[] = {
+      {"compute_left", getComputeLeft() ? 'V' : 'N'},
+      {"compute_right", getComputeRight() ? 'V' : 'N'}};
+  // Real geev gives the eigenvalues' real and imaginary parts apart;
+  // complex geev gives them as complex numbers.
+  bool cplx = llvm::isa<ComplexType>(elt);
+  SmallVector<Type> types;
+  if (cplx)
+    types = {cvec, vectors, vectors, info};
+  else
+    types = {vecType, vecType, vectors, vectors, info};
+  Operation *geev =
+      lapack(b, loc, "geev", elt, batch, getOperand(), types, config);
+  unsigned first = cplx ? 1 : 2;
+  Value ok = infoOk(b, loc, geev->getResults().back());
+  Value w = cplx ? geev->getResult(0)
+                 : hlo::op(b, loc, "complex",
+                           {geev->getResult(0), geev->getResult(1)}, cvec);
   results.push_back(nanUnless(b, loc, ok, w, batch));
   if (getComputeLeft())
-    results.push_back(nanUnless(b, loc, ok, geev->getResult(2), batch));
+    results.push_back(nanUnless(b, loc, ok, geev->getResult(first), batch));
   if (getComputeRight())
-    results.push_back(nanUnless(b, loc, ok, geev->getResult(3), batch));
+    results.push_back(
+        nanUnless(b, loc, ok, geev->getResult(first + 1), batch));
   return success();
 }

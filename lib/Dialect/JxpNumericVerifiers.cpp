@@ -42,7 +42,16 @@ LogicalResult expect(Operation *op, Value v, StringRef what, Type elt,
   return success();
 }
 
-Type complexOf(Type elt) { return ComplexType::get(elt); }
+/// The complex type of `elt`'s precision (elt itself if complex).
+Type complexOf(Type elt) {
+  return llvm::isa<ComplexType>(elt) ? elt : ComplexType::get(elt);
+}
+
+/// The real type of `elt`'s precision (elt itself if real).
+Type realOf(Type elt) {
+  auto c = llvm::dyn_cast<ComplexType>(elt);
+  return c ? c.getElementType() : elt;
+}
 
 /// One entry per dimension of rank `rank`, each at least `min`.
 LogicalResult perDim(Operation *op, ArrayRef<int64_t> values, size_t count,
@@ -154,7 +163,7 @@ LogicalResult EighOp::verify() {
   auto batch = t->getShape().drop_back(2);
   Type elt = t->getElementType();
   if (failed(expect(*this, getVectors(), "vectors", elt, batch, {n, n})) ||
-      failed(expect(*this, getValues(), "values", elt, batch, {n})))
+      failed(expect(*this, getValues(), "values", realOf(elt), batch, {n})))
     return failure();
   return success();
 }
@@ -172,7 +181,7 @@ LogicalResult SvdOp::verify() {
     return emitOpError("has ") << want << " results with"
                                << (getComputeUv() ? "" : "out")
                                << " compute_uv, got " << getResults().size();
-  if (failed(expect(*this, getResults()[0], "s", elt, batch, {k})))
+  if (failed(expect(*this, getResults()[0], "s", realOf(elt), batch, {k})))
     return failure();
   if (!getComputeUv())
     return success();

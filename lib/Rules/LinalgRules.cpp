@@ -57,6 +57,23 @@ Value swapLast(Emitter &e, Value x) {
   return e.transpose(x, perm);
 }
 
+bool isComplex(Value x) {
+  return llvm::isa<ComplexType>(Emitter::typeOf(x).getElementType());
+}
+
+/// The complex conjugate (x itself for reals).
+Value conj(Emitter &e, Value x) {
+  return isComplex(x) ? e.complex(e.real(x), e.neg(e.imag(x))) : x;
+}
+
+/// The conjugate transpose of the last two dimensions (JAX's _H).
+Value adjoint(Emitter &e, Value x) { return conj(e, swapLast(e, x)); }
+
+/// Real values as complex ones when `like` is complex.
+Value asTypeOf(Emitter &e, Value x, Value like) {
+  return isComplex(like) && !isComplex(x) ? e.complex(x, e.zerosLike(x)) : x;
+}
+
 /// The n x n identity, batched like `like`'s leading dimensions.
 Value eye(Emitter &e, RankedTensorType like, int64_t n) {
   SmallVector<int64_t> shape(like.getShape().drop_back(2));
@@ -132,7 +149,7 @@ LogicalResult CholeskyOp::jvp(JvpContext &ctx) {
   auto tmp = TriangularSolveOp::create(b, getLoc(), L.getType(), L, t[0],
                                        /*left_side=*/false, /*lower=*/true,
                                        /*unit_diagonal=*/false,
-                                       /*transpose_a=*/1);
+                                       /*transpose_a=*/isComplex(L) ? 2 : 1);
   auto inner = TriangularSolveOp::create(b, getLoc(), L.getType(), L,
                                          tmp.getResult(), /*left_side=*/true,
                                          /*lower=*/true, false, 0);
@@ -161,7 +178,7 @@ LogicalResult TriangularSolveOp::jvp(JvpContext &ctx) {
     Value ga = triangle(e, t[0], getLower(), getUnitDiagonal() ? (getLower() ? -1 : 1) : 0);
     ga = e.neg(ga);
     if (getTransposeA())
-      ga = swapLast(e, ga);
+      ga = getTransposeA() == 2 ? adjoint(e, ga) : swapLast(e, ga);
     Value x = getResult();
     auto inv = [&](Value rhs) {
       return solve(e, *this, getA(), rhs, getTransposeA());
@@ -195,8 +212,13 @@ LogicalResult TriangularSolveOp::transpose(TransposeContext &ctx) {
     return success();
   }
   Emitter e(b, getLoc());
-  // Real element types: the adjoint is the transpose.
-  out.push_back(solve(e, *this, operands[0], ct[0], getTransposeA() ? 0 : 1));
+  // The transpose (not the adjoint) of b -> op(a)^-1 b: op(a)^-T. For
+  // op(a) = a^H that is conj(a)^-1.
+  if (getTransposeA() == 2)
+    out.push_back(solve(e, *this, conj(e, operands[0]), ct[0], 0));
+  else
+    out.push_back(solve(e, *this, operands[0], ct[0],
+                        getTransposeA() ? 0 : 1));
   return success();
 }
 
@@ -270,9 +292,14 @@ LogicalResult QrOp::jvp(JvpContext &ctx) {
   Value dxRinv = TriangularSolveOp::create(e.b, e.loc, dx.getType(), R, dx,
                                            /*left_side=*/false,
                                            /*lower=*/false, false, 0);
-  Value qtdx = matmul(e, swapLast(e, q), dxRinv);
+  Value qtdx = matmul(e, adjoint(e, q), dxRinv);
   Value low = triangle(e, qtdx, true, -1);
-  Value dO = e.sub(low, swapLast(e, low));
+  Value dO = e.sub(low, adjoint(e, low));
+  if (isComplex(qtdx)) {
+    // The diagonal's imaginary part (zero for reals).
+    Value im = e.complex(e.zerosLike(e.imag(qtdx)), e.imag(qtdx));
+    dO = e.add(dO, e.mul(eye(e, type, n), im));
+  }
   out.push_back(e.add(matmul(e, q, e.sub(dO, qtdx)), dxRinv));
   out.push_back(matmul(e, e.sub(qtdx, dO), R));
   return success();
@@ -289,12 +316,14 @@ LogicalResult EighOp::jvp(JvpContext &ctx) {
   Value v = getVectors(), w = getValues();
   // F[i, j] = 1 / (w[j] - w[i]) off the diagonal, 0 on it, built without
   // dividing by zero there.
-  Value I = eye(e, type, n);
+  auto realType = type.clone(Emitter::typeOf(w).getElementType());
+  Value I = eye(e, realType, n);
   Value diff = e.sub(spread(e, w, /*asRow=*/true), spread(e, w, false));
-  Value F = e.sub(e.div(e.splat(type, 1), e.add(I, diff)), I);
-  Value vtdav = matmul(e, matmul(e, swapLast(e, v), da), v);
-  out.push_back(matmul(e, v, e.mul(F, vtdav)));
-  out.push_back(diagonal(e, vtdav));
+  Value F = e.sub(e.div(e.splat(realType, 1), e.add(I, diff)), I);
+  Value vtdav = matmul(e, matmul(e, adjoint(e, v), da), v);
+  out.push_back(matmul(e, v, e.mul(asTypeOf(e, F, v), vtdav)));
+  Value dw = diagonal(e, vtdav);
+  out.push_back(isComplex(dw) ? e.real(dw) : dw);
   return success();
 }
 
@@ -317,45 +346,53 @@ LogicalResult SvdOp::jvp(JvpContext &ctx) {
   } else {
     // The singular vectors of the thin decomposition, for the rule only.
     SmallVector<int64_t> batch(type.getShape().drop_back(2));
-    auto shaped = [&](ArrayRef<int64_t> tail) {
+    auto shaped = [&](ArrayRef<int64_t> tail, Type elt) {
       SmallVector<int64_t> sh(batch);
       sh.append(tail.begin(), tail.end());
-      return type.clone(sh);
+      return RankedTensorType::get(sh, elt);
     };
+    Type elt = type.getElementType();
+    Type sElt = Emitter::typeOf(getResults()[0]).getElementType();
     auto full = SvdOp::create(
         e.b, e.loc,
-        TypeRange{shaped({k}), shaped({m, k}), shaped({k, n})}, getOperand(),
-        /*full_matrices=*/false, /*compute_uv=*/true);
+        TypeRange{shaped({k}, sElt), shaped({m, k}, elt),
+                  shaped({k, n}, elt)},
+        getOperand(), /*full_matrices=*/false, /*compute_uv=*/true);
     s = full.getResults()[0], U = full.getResults()[1],
     Vt = full.getResults()[2];
   }
-  Value Ut = swapLast(e, U), V = swapLast(e, Vt);
+  Value Ut = adjoint(e, U), V = adjoint(e, Vt);
   Value dS = matmul(e, matmul(e, Ut, dA), V);
-  out.push_back(diagonal(e, dS));
+  Value ds = diagonal(e, dS);
+  out.push_back(isComplex(ds) ? e.real(ds) : ds);
   if (!getComputeUv())
     return success();
-  auto kk = Emitter::typeOf(dS);
-  Value row = spread(e, s, /*asRow=*/true), col = spread(e, s, false);
-  Value I = eye(e, kk, k);
-  Value F = e.sub(e.div(e.splat(kk, 1),
-                        e.add(e.mul(e.add(row, col), e.sub(row, col)), I)),
-                  I);
-  Value dSS = e.mul(row, dS), SdS = e.mul(col, dS);
-  // 1/s, with 0 for a zero singular value, on the diagonal.
+  // The rule's real factors (from s), as the element type of dS.
   auto sType = Emitter::typeOf(s);
+  auto kkReal = Emitter::typeOf(dS).clone(sType.getElementType());
+  auto lift = [&](Value x) { return asTypeOf(e, x, dS); };
+  Value row = spread(e, s, /*asRow=*/true), col = spread(e, s, false);
+  Value I = eye(e, kkReal, k);
+  Value F = lift(e.sub(
+      e.div(e.splat(kkReal, 1),
+            e.add(e.mul(e.add(row, col), e.sub(row, col)), I)),
+      I));
+  Value dSS = e.mul(lift(row), dS), SdS = e.mul(lift(col), dS);
+  // 1/s, with 0 for a zero singular value, on the diagonal.
   Value sZero = e.select(e.compare(s, e.zeros(sType), ComparisonDirection::EQ),
                          e.splat(sType, 1), e.zeros(sType));
   Value sInv = e.sub(e.div(e.splat(sType, 1), e.add(s, sZero)), sZero);
-  Value sInvMat = e.mul(spread(e, sInv, true), I);
-  Value dUdV = e.mul(e.mul(e.splat(kk, 0.5), e.sub(dS, swapLast(e, dS))),
-                     sInvMat);
-  Value dU = matmul(e, U, e.add(e.mul(F, e.add(dSS, swapLast(e, dSS))), dUdV));
-  Value dV = matmul(e, V, e.mul(F, e.add(SdS, swapLast(e, SdS))));
+  Value sInvMat = lift(e.mul(spread(e, sInv, true), I));
+  Value half = lift(e.splat(kkReal, 0.5));
+  Value dUdV = e.mul(e.mul(half, e.sub(dS, adjoint(e, dS))), sInvMat);
+  Value dU = matmul(e, U, e.add(e.mul(F, e.add(dSS, adjoint(e, dSS))), dUdV));
+  Value dV = matmul(e, V, e.mul(F, e.add(SdS, adjoint(e, SdS))));
   // s as every row of a matrix shaped like `like` ([..., rows, k]).
   auto alongRows = [&](Value like) {
     SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, r - 2));
     dims.push_back(r - 1);
-    return e.broadcastInDim(s, Emitter::typeOf(like), dims);
+    return lift(e.broadcastInDim(
+        s, Emitter::typeOf(like).clone(sType.getElementType()), dims));
   };
   if (m > n) {
     Value dAV = matmul(e, dA, V);
@@ -363,12 +400,12 @@ LogicalResult SvdOp::jvp(JvpContext &ctx) {
                          alongRows(dAV)));
   }
   if (n > m) {
-    Value dAtU = matmul(e, swapLast(e, dA), U);
+    Value dAtU = matmul(e, adjoint(e, dA), U);
     dV = e.add(dV, e.div(e.sub(dAtU, matmul(e, V, matmul(e, Vt, dAtU))),
                          alongRows(dAtU)));
   }
   out.push_back(dU);
-  out.push_back(swapLast(e, dV));
+  out.push_back(adjoint(e, dV));
   return success();
 }
 
@@ -394,9 +431,8 @@ LogicalResult EigOp::jvp(JvpContext &ctx) {
                             getOperand(), /*compute_left=*/true,
                             /*compute_right=*/true);
   Value vl = both.getResults()[1], vr = both.getResults()[2];
-  auto conj = [&](Value z) { return e.complex(e.real(z), e.neg(e.imag(z))); };
-  Value uH = swapLast(e, conj(vl));
-  Value dac = e.complex(da, e.zerosLike(da));
+  Value uH = adjoint(e, vl);
+  Value dac = asTypeOf(e, da, vr);
   Value num = diagonal(e, matmul(e, matmul(e, uH, dac), vr));
   Value den = diagonal(e, matmul(e, uH, vr));
   ctx.results().push_back(e.div(num, den));

@@ -430,11 +430,33 @@ def test_vmap():
     assert_same(g, w, rtol=2e-4, atol=2e-4)
 
 
-def test_complex_not_implemented():
-    """The factorizations are real-only in jxp: complex matrices raise
-    NotImplementedError (JAX supports them)."""
-    c = (A44 + 1j * A44).astype(np.complex64)
-    for fn in [jnp.linalg.svd, jnp.linalg.inv, jnp.linalg.eigh,
-               jnp.linalg.qr, jnp.linalg.det, jnp.linalg.cholesky]:
-        with pytest.raises(NotImplementedError):
-            fn(c)
+def test_complex_matrices_match_jax():
+    """Complex matrices go through LAPACK's c/z routines: values as JAX's,
+    and the derivatives of real-valued functions of them."""
+    rng = np.random.RandomState(3)
+    c = (rng.randn(2, 4, 4) + 1j * rng.randn(2, 4, 4)).astype(np.complex64)
+    h = (c + np.conj(np.swapaxes(c, -1, -2))) / 2
+    spd = (c @ np.conj(np.swapaxes(c, -1, -2)) + 4 * np.eye(4)).astype(
+        np.complex64)
+    rhs = (rng.randn(2, 4, 2) + 1j * rng.randn(2, 4, 2)).astype(np.complex64)
+
+    def run(L):
+        la = L.numpy.linalg
+        return dict(
+            solve=la.solve(c, rhs), inv=la.inv(c), det=la.det(c),
+            slogdet=la.slogdet(c), eigh=la.eigh(h), svd=la.svd(c),
+            qr=la.qr(c), cholesky=la.cholesky(spd), eigvals=la.eigvals(c),
+            pinv=la.pinv(c), norm2=la.norm(c, 2, axis=(-2, -1)),
+            grad=L.grad(lambda x: L.numpy.sum(
+                L.numpy.abs(la.solve(x, rhs)) + la.slogdet(x)[1]
+                + la.eigvalsh(x @ L.numpy.conj(L.numpy.swapaxes(x, -1, -2)))
+                [..., 0]))(c))
+
+    got, want = jxp.jit(lambda: run(jxp))(), jax.jit(lambda: run(jax))()
+    for k in want:
+        for g, w in zip(jax.tree_util.tree_leaves(got[k]),
+                        jax.tree_util.tree_leaves(want[k])):
+            g, w = np.asarray(g), np.asarray(w)
+            assert g.dtype == w.dtype and g.shape == w.shape, k
+            np.testing.assert_allclose(g, w, rtol=2e-4, atol=2e-4,
+                                       err_msg=k)

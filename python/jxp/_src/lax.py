@@ -848,9 +848,10 @@ def _cholesky_rule(x):
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(f"Argument to Cholesky decomposition must have shape "
                          f"[..., n, n], got shape {x.shape}")
-    if x.dtype not in (np.dtype(np.float32), np.dtype(np.float64)):
-        raise NotImplementedError(f"jxp's cholesky supports float32 and "
-                                  f"float64, got {x.dtype}")
+    if x.dtype not in _LAPACK_TYPES:
+        raise NotImplementedError(f"jxp's cholesky supports float32, "
+                                  f"float64, complex64 and complex128, got "
+                                  f"{x.dtype}")
     return ShapedArray(x.shape, x.dtype)
 
 
@@ -872,9 +873,10 @@ def _triangular_solve_rule(a, b, left_side, lower, unit_diagonal,
     if b.shape[-2 if left_side else -1] != a.shape[-1]:
         raise TypeError(f"triangular_solve: incompatible shapes {a.shape} "
                         f"and {b.shape} (left_side={left_side})")
-    if a.dtype not in (np.dtype(np.float32), np.dtype(np.float64)):
-        raise NotImplementedError(f"jxp's triangular_solve supports float32 "
-                                  f"and float64, got {a.dtype}")
+    if a.dtype not in _LAPACK_TYPES:
+        raise NotImplementedError(f"jxp's triangular_solve supports float32, "
+                                  f"float64, complex64 and complex128, got "
+                                  f"{a.dtype}")
     return ShapedArray(b.shape, b.dtype)
 
 
@@ -938,7 +940,9 @@ reduce_precision_p = Primitive(
                        "mantissa_bits": _i32_attr(mantissa_bits)}))
 
 
-_F32_F64 = (np.dtype(np.float32), np.dtype(np.float64))
+# The element types LAPACK factors.
+_LAPACK_TYPES = tuple(np.dtype(t) for t in (np.float32, np.float64,
+                                            np.complex64, np.complex128))
 
 
 def _matrices(name, x, square=False):
@@ -946,10 +950,14 @@ def _matrices(name, x, square=False):
         raise ValueError(f"Argument to {name} must have shape [..., "
                          f"{'n, n' if square else 'm, n'}], got shape "
                          f"{x.shape}")
-    if x.dtype not in _F32_F64:
-        raise NotImplementedError(f"jxp's {name} supports float32 and "
-                                  f"float64, got {x.dtype}")
+    if x.dtype not in _LAPACK_TYPES:
+        raise NotImplementedError(f"jxp's {name} supports float32, float64, "
+                                  f"complex64 and complex128, got {x.dtype}")
     return x.shape[:-2], x.shape[-2], x.shape[-1]
+
+
+def _real_of(dtype):
+    return _REAL_OF.get(dtype, dtype)
 
 
 def _lu_rule(x):
@@ -981,7 +989,8 @@ qr_p = Primitive("qr", _qr_rule,
 
 def _eigh_rule(x, lower):
     batch, n, _ = _matrices("symmetric eigendecomposition", x, square=True)
-    return [ShapedArray(x.shape, x.dtype), ShapedArray(batch + (n,), x.dtype)]
+    return [ShapedArray(x.shape, x.dtype),
+            ShapedArray(batch + (n,), _real_of(x.dtype))]
 
 
 eigh_p = Primitive("eigh", _eigh_rule,
@@ -993,7 +1002,7 @@ eigh_p = Primitive("eigh", _eigh_rule,
 def _svd_rule(x, full_matrices, compute_uv):
     batch, m, n = _matrices("singular value decomposition", x)
     k = min(m, n)
-    s = ShapedArray(batch + (k,), x.dtype)
+    s = ShapedArray(batch + (k,), _real_of(x.dtype))
     if not compute_uv:
         return [s]
     return [s, ShapedArray(batch + (m, m if full_matrices else k), x.dtype),
@@ -1011,7 +1020,8 @@ svd_p = Primitive("svd", _svd_rule,
 def _eig_rule(x, compute_left, compute_right):
     batch, n, _ = _matrices("nonsymmetric eigendecomposition", x,
                             square=True)
-    c = np.dtype(np.complex64 if x.dtype == np.float32 else np.complex128)
+    c = np.dtype(np.complex64 if _real_of(x.dtype) == np.float32
+                 else np.complex128)
     return ([ShapedArray(batch + (n,), c)] +
             [ShapedArray(x.shape, c)] * (int(compute_left) +
                                          int(compute_right)))

@@ -18,7 +18,7 @@ def cholesky(x, *, symmetrize_input: bool = True):
     matrix is not positive definite. With `symmetrize_input` the factor is
     of (x + x^T) / 2, which makes the gradient symmetric, as in JAX."""
     if symmetrize_input:
-        x = lax.div(lax.add(x, _transpose_last(x)), 2.0)
+        x = lax.div(lax.add(x, _adjoint(x)), 2.0)
     # The lower triangle, as JAX takes it: a matrix that is not positive
     # definite gives NaNs below the diagonal and zeros above, and so do
     # the derivatives.
@@ -37,11 +37,15 @@ def triangular_solve(a, b, *, left_side: bool = False, lower: bool = False,
                      transpose_a: bool = False, conjugate_a: bool = False,
                      unit_diagonal: bool = False):
     """Solves op(a) @ x = b (left_side) or x @ op(a) = b for triangular a,
-    as jax.lax.linalg.triangular_solve (real dtypes: conjugate_a is a
-    no-op)."""
+    op(a) being a, its transpose, or with conjugate_a its conjugate (or
+    adjoint), as jax.lax.linalg.triangular_solve."""
+    complex_a = np.issubdtype(abstractify(a).dtype, np.complexfloating)
+    if conjugate_a and complex_a and not transpose_a:
+        a, conjugate_a = lax.conj(a), False
+    code = (2 if conjugate_a and complex_a else 1) if transpose_a else 0
     return _p.triangular_solve_p.bind(
         a, b, left_side=bool(left_side), lower=bool(lower),
-        unit_diagonal=bool(unit_diagonal), transpose_a=1 if transpose_a else 0)
+        unit_diagonal=bool(unit_diagonal), transpose_a=code)
 
 
 def _adjoint(x):

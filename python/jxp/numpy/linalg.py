@@ -408,7 +408,16 @@ def _slogdet_small_jvp(primals, tangents):
         ans_dot = (g[..., 0, 0] * x[..., 1, 1] - g[..., 0, 1] * x[..., 1, 0]
                    - g[..., 1, 0] * x[..., 0, 1]
                    + g[..., 1, 1] * x[..., 0, 0]) / _det_2x2(x)
-    return (sign, ans), (jnp.zeros_like(sign), ans_dot)
+    return (sign, ans), _slogdet_tangents(x, sign, ans_dot)
+
+
+def _slogdet_tangents(x, sign, ans_dot):
+    """JAX's: for complex matrices tr(x^-1 g)'s real part is log|det|'s
+    tangent and its imaginary part turns the sign."""
+    if jnp.iscomplexobj(x):
+        sign_dot = (ans_dot - _ufuncs.real(ans_dot).astype(ans_dot.dtype)) * sign
+        return sign_dot, _ufuncs.real(ans_dot)
+    return jnp.zeros_like(sign), ans_dot
 
 
 def _slogdet_lu_impl(a):
@@ -416,14 +425,20 @@ def _slogdet_lu_impl(a):
     lu, pivots, _ = lax_linalg.lu(a)
     diag = jnp.diagonal(lu, axis1=-2, axis2=-1)
     singular = jnp.any(diag == jnp.array(0, dtype=dtype), axis=-1)
-    # Each row swap and each negative pivot flips the sign.
-    parity = _pivot_parity(pivots) + jnp.count_nonzero(diag < 0, axis=-1)
+    # Each row swap flips the sign; so does each negative pivot of a real
+    # matrix, and a complex one's pivots turn it by their phases.
+    parity = _pivot_parity(pivots)
+    if jnp.iscomplexobj(a):
+        sign = jnp.prod(diag / _ufuncs.abs(diag).astype(dtype), axis=-1)
+    else:
+        sign = jnp.array(1, dtype=dtype)
+        parity = parity + jnp.count_nonzero(diag < 0, axis=-1)
     sign = jnp.where(singular, jnp.array(0, dtype=dtype),
-                     jnp.array(-2 * (parity % 2) + 1, dtype=dtype))
+                     sign * jnp.array(-2 * (parity % 2) + 1, dtype=dtype))
     logdet = jnp.where(singular, jnp.array(-np.inf, dtype=dtype),
                        jnp.sum(_ufuncs.log(_ufuncs.abs(diag)).astype(dtype),
                                axis=-1))
-    return sign, logdet
+    return sign, _ufuncs.real(logdet)
 
 
 def _slogdet_qr_impl(a):
@@ -443,7 +458,7 @@ def _slogdet_rule(primals, tangents, impl):
     # not transpose when applied to the tangent g.
     lu, _, perm = lax_linalg.lu(x)
     ans_dot = jnp.trace(_lu_solve(lu, perm, g), axis1=-1, axis2=-2)
-    return (sign, ans), (jnp.zeros_like(sign), ans_dot)
+    return (sign, ans), _slogdet_tangents(x, sign, ans_dot)
 
 
 _slogdet_lu = _ad.custom_jvp(_slogdet_lu_impl)
