@@ -255,6 +255,27 @@ def test_creation_under_jit(name):
     assert_same(jxp.jit(fn(jnp))(arg), want)
 
 
+def test_linspace_bits_match_jax_eagerly_and_under_jit():
+    # Eagerly too the values are those of XLA's code for JAX's formula (a
+    # constant-folded program can be one ulp off); complex bounds take
+    # real fractions.
+    rng = np.random.default_rng(0)
+    cases = [(a * 10.0 ** e, b, n, ep) for (a, b), e, n, ep in zip(
+        rng.normal(size=(12, 2)), rng.integers(-3, 4, 12),
+        rng.integers(2, 40, 12), [True, False] * 6)]
+    cases.append((0, 1 + 2j, 7, True))
+    for a, b, n, ep in cases:
+        for got, want in [
+                (jnp.linspace(a, b, n, endpoint=ep),
+                 rjnp.linspace(a, b, n, endpoint=ep)),
+                (jxp.jit(lambda a, b: jnp.linspace(a, b, n, endpoint=ep))(
+                    a, b),
+                 jax.jit(lambda a, b: rjnp.linspace(a, b, n, endpoint=ep))(
+                     a, b))]:
+            assert got.dtype == want.dtype
+            np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+
 def test_full_with_traced_length_raises_type_error():
     f = lambda m: lambda n: m.full((n,), 0.0)  # noqa: E731
     with pytest.raises(TypeError) as want:

@@ -426,6 +426,7 @@ def test_typeof_as_jax(make):
     got, want = jxp.typeof(make(xnp)), jax.typeof(make(jnp))
     assert type(got).__name__ == "ShapedArray"
     assert _aval_key(got) == _aval_key(want)
+    assert str(got) == str(want)  # "float32[3]", "~float32[]"
 
 
 def test_typeof_of_tracer_and_errors():

@@ -146,6 +146,15 @@ def _tangent_aval(aval):
     return aval.update(weak_type=aval.weak_type)
 
 
+def _float0_zeros(aval):
+    """JAX's (co)tangent of an integer or bool value: float0 zeros."""
+    return np.zeros(aval.shape, dtypes.float0)
+
+
+def _is_float0(x):
+    return getattr(x, "dtype", None) == dtypes.float0
+
+
 # ---------------------------------------------------------------------------
 # Staging: inline under a trace, a compiled program otherwise
 # ---------------------------------------------------------------------------
@@ -468,11 +477,13 @@ def _trace_fun(fun, name, flat_args, tree):
     return traced
 
 
-def _vjp_op(traced, flat_args, wrt, cts):
+def _vjp_op(traced, flat_args, wrt, cts, strong=()):
     """Emits jxp.vjp: the callee's results, then the cotangents of the flat
-    inputs listed in `wrt`."""
+    inputs listed in `wrt` (strongly typed for those in `strong`)."""
     in_avals = [abstractify(x) for x in flat_args]
-    out_avals = traced.out_avals + [in_avals[i] for i in wrt]
+    out_avals = traced.out_avals + [
+        in_avals[i].update(weak_type=False) if i in strong else in_avals[i]
+        for i in wrt]
     results = _emit(ops.VjpOp, out_avals, traced.ref, _i64_array(wrt),
                     _lift_all(list(flat_args) + traced.closure + list(cts)))
     n = len(traced.out_avals)
@@ -499,6 +510,15 @@ def _check_cotangents(ct, out_tree, out_avals):
             f"unexpected tree structure: the cotangent input {ct_tree} does "
             f"not match the structure of the primal output {out_tree}.")
     for c, a in zip(ct_leaves, out_avals):
+        if _is_float0(c) and not _is_inexact(a):
+            # JAX's cotangent of an integer output; the derivative
+            # ignores it.
+            if np.shape(c) != a.shape:
+                raise ValueError(
+                    f"Shape of cotangent input to vjp pullback function "
+                    f"{np.shape(c)} must be the same as the shape of "
+                    f"corresponding primal input {a.shape}.")
+            continue
         ca = abstractify(c)
         if ca.shape != a.shape:
             raise ValueError(
@@ -544,6 +564,9 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False,
         for k in wrt:
             _check_input_dtype(abstractify(flat[k]), "grad", allow_int,
                                holomorphic)
+        # Integer inputs (allow_int) get float0 gradients, added by the
+        # caller outside the program.
+        wrt = [k for k in wrt if _is_inexact(abstractify(flat[k]))]
         traced = _trace_fun(fun, name, flat, tree)
         out_leaves_tree = traced.out_tree
         out_struct = tree_util.tree_unflatten(
@@ -559,20 +582,34 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False,
                              holomorphic)
         cts = [(_ones if k == main_index else _zeros)(a)
                for k, a in enumerate(traced.out_avals)]
-        outs, grads = _vjp_op(traced, flat, wrt, cts)
-        by_pos = dict(zip(wrt, grads))
+        # The gradient of a complex input of a real function comes out of
+        # a real-to-complex transpose (of real, imag, abs, complex): in JAX
+        # it is strongly typed whatever the input's weak type.
+        strong = () if holomorphic else {
+            k for k in wrt if dtypes.is_complex(abstractify(flat[k]).dtype)}
+        outs, grads = _vjp_op(traced, flat, wrt, cts, strong)
         out = tree_util.tree_unflatten(out_leaves_tree, outs)
         value, aux_value = _split_aux(out, has_aux)
+        return ((value, aux_value), grads) if has_aux else (value, grads)
+
+    body.__name__ = f"value_and_grad_{name}"
+    staged_flat = _staged(body)
+
+    def staged(*args, **kwargs):
+        single, nums = _argnums_tuple(argnums, len(args), "grad")
+        value, grads = staged_flat(*args, **kwargs)
+        flat, _ = tree_util.tree_flatten((args, kwargs))
+        groups = _arg_leaf_positions(args, nums)
+        wrt = sorted({k for g in groups for k in g})
+        by_pos = dict(zip(
+            [k for k in wrt if _is_inexact(abstractify(flat[k]))], grads))
         grad_trees = []
         for i, group in zip(nums, groups):
             grad_trees.append(tree_util.tree_unflatten(
                 tree_util.tree_structure(args[i]),
-                [by_pos[k] for k in group]))
-        g = grad_trees[0] if single else tuple(grad_trees)
-        return ((value, aux_value), g) if has_aux else (value, g)
-
-    body.__name__ = f"value_and_grad_{name}"
-    staged = _staged(body)
+                [by_pos[k] if k in by_pos else
+                 _float0_zeros(abstractify(flat[k])) for k in group]))
+        return value, grad_trees[0] if single else tuple(grad_trees)
 
     @functools.wraps(fun)
     def value_and_grad_f(*args, **kwargs):
@@ -637,11 +674,14 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
             [traced.out_avals[k] for k in main_idx])
         full = [_zeros(a) for a in traced.out_avals]
         for k, c in zip(main_idx, ct_leaves):
-            full[k] = c
+            if _is_inexact(traced.out_avals[k]):
+                full[k] = c
         wrt = [k for k, x in enumerate(flat_args)
                if _is_inexact(abstractify(x))]
         _, grads = _vjp_op(traced, list(flat_args), wrt, full)
         by_pos = dict(zip(wrt, grads))
+        # (Traced: zeros of the integer inputs' types, which jit can
+        # return; eagerly float0, as in JAX.)
         leaves = [by_pos[k] if k in by_pos else _zeros(abstractify(x))
                   for k, x in enumerate(flat_args)]
         return tree_util.tree_unflatten(in_tree, leaves)
@@ -726,10 +766,49 @@ def jvp(fun, primals, tangents, has_aux=False):
             f"{len(tangents)} tangents")
     name = _name(fun)
     primals, tangents = tuple(primals), tuple(tangents)
+    tangents = _strip_float0(primals, tangents)
     if core.current_frame():
+        # Integer outputs keep tangents of zeros of their type here: jit
+        # cannot yet return float0 arrays.
         return _jvp_traced(fun, name, primals, tangents, has_aux)
-    return _eager(lambda p, t: _jvp_traced(fun, name, p, t, has_aux), name,
-                  (primals, tangents))
+    out = _eager(lambda p, t: _jvp_traced(fun, name, p, t, has_aux), name,
+                 (primals, tangents))
+    # Integer and bool outputs have float0 tangents, as in JAX.
+    tan = tree_util.tree_map(
+        lambda t: t if _is_inexact(abstractify(t)) else
+        _float0_zeros(abstractify(t)), out[1])
+    return (out[0], tan) + tuple(out[2:])
+
+
+def _strip_float0(primals, tangents):
+    """The float0 tangents of integer and bool primals (JAX's only valid
+    ones for them) as zeros of the primals' type, which the program can
+    hold; the derivative ignores them. Other mismatches are left for
+    _jvp_traced to report."""
+    flat_p, tree_p = tree_util.tree_flatten(primals)
+    flat_t, tree_t = tree_util.tree_flatten(tangents)
+    if tree_p != tree_t:
+        return tangents
+    fixed = []
+    for p, t in zip(flat_p, flat_t):
+        pa = abstractify(p)
+        if _is_inexact(pa):
+            fixed.append(t)
+            continue
+        if not _is_float0(t):
+            raise TypeError(
+                f"primal and tangent arguments to jax.jvp do not match; "
+                f"dtypes must be equal, or in case of int/bool primal dtype "
+                f"the tangent dtype must be float0. Got primal dtype "
+                f"{pa.dtype} and so expected tangent dtype float0, but got "
+                f"tangent dtype {np.result_type(t)} instead.")
+        if np.shape(t) != pa.shape:
+            raise ValueError(
+                f"jvp called with different primal and tangent shapes;Got "
+                f"primal shape {pa.shape} and tangent shape as "
+                f"{np.shape(t)}")
+        fixed.append(_zeros(pa))
+    return tree_util.tree_unflatten(tree_t, fixed)
 
 
 def linearize(fun, *primals, has_aux=False):
@@ -901,7 +980,7 @@ def _vjp_eager(fun, name, primals, has_aux, traced_backward):
         grads = dict(zip(prog.wrt, prog.transposed.execute(
             list(residuals) + bufs)))
         leaves = [from_buffer(grads[k], a) if k in grads else
-                  api.device_put(_zeros(a)) for k, a in enumerate(prog.avals)]
+                  _float0_zeros(a) for k, a in enumerate(prog.avals)]
         return tree_util.tree_unflatten(prog.tree, leaves)
 
     if has_aux:
@@ -988,6 +1067,13 @@ def _zeros_array(shape, dtype):
                                          broadcast_dimensions=())
 
 
+def _int_zeros(aval):
+    """Zeros of an integer or bool aval, keeping its weak type."""
+    return lax_p.convert_element_type_p.bind(
+        _zeros_array(aval.shape, aval.dtype), new_dtype=aval.dtype,
+        weak_type=aval.weak_type)
+
+
 def _unravel(t, lead, off, aval):
     """Of `t` (lead dims + (n,)), the columns [off, off + aval.size) as
     lead dims + aval's shape."""
@@ -1011,7 +1097,12 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
         dyn = [args[i] for i in nums]
         for x in tree_util.tree_leaves(dyn):
             a = abstractify(x)
-            if not dtypes.is_float(a.dtype):
+            if holomorphic:
+                if not dtypes.is_complex(a.dtype):
+                    raise TypeError(
+                        f"jacfwd with holomorphic=True requires inputs with "
+                        f"complex dtype, but got {a.dtype.name}.")
+            elif not dtypes.is_float(a.dtype):
                 raise TypeError(
                     f"jacfwd requires real-valued inputs (input dtype that is "
                     f"a sub-dtype of np.floating), but got {a.dtype.name}. "
@@ -1042,6 +1133,12 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
         out, tan, aux = batching.vmap(
             pushfwd, out_axes=(None, -1, None), axis_size=n)(*basis)
         out_leaves, out_tree = tree_util.tree_flatten(out)
+        for o in out_leaves:
+            a = abstractify(o)
+            if holomorphic and not dtypes.is_complex(a.dtype):
+                raise TypeError(
+                    f"jacfwd with holomorphic=True requires outputs with "
+                    f"complex dtype, but got {a.dtype.name}.")
         per_out = []
         for tl in tree_util.tree_leaves(tan):
             oa = abstractify(tl)
@@ -1071,6 +1168,10 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
         wrt = sorted({k for g in groups for k in g})
         for k in wrt:
             a = abstractify(flat[k])
+            if holomorphic and not dtypes.is_complex(a.dtype):
+                raise TypeError(
+                    f"jacrev with holomorphic=True requires inputs with "
+                    f"complex dtype, but got {a.dtype.name}.")
             if not _is_inexact(a) and not allow_int:
                 raise TypeError(
                     f"jacrev requires real- or complex-valued inputs (input "
@@ -1085,7 +1186,20 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
         main_idx, main_tree = tree_util.tree_flatten(main)
         for o in main_idx:
             a = traced.out_avals[o]
-            if not _is_inexact(a):
+            if holomorphic:
+                if not dtypes.is_complex(a.dtype):
+                    raise TypeError(
+                        f"jacrev with holomorphic=True requires outputs "
+                        f"with complex dtype, but got {a.dtype.name}.")
+            elif dtypes.is_complex(a.dtype):
+                raise TypeError(
+                    f"jacrev requires real-valued outputs (output dtype "
+                    f"that is a sub-dtype of np.floating), but got "
+                    f"{a.dtype.name}. For holomorphic differentiation, pass "
+                    f"holomorphic=True. For differentiation of "
+                    f"non-holomorphic functions involving complex outputs, "
+                    f"use jax.vjp directly.")
+            elif not _is_inexact(a):
                 raise TypeError(
                     f"jacrev requires real-valued outputs (output dtype that "
                     f"is a sub-dtype of np.floating), but got "
@@ -1100,11 +1214,17 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
         sizes = [a.size for a in main_avals]
         m = sum(sizes)
 
+        # Integer inputs (allow_int) are not differentiated: their rows are
+        # zeros of their own type, as in JAX's jacrev.
+        diff = [k for k in wrt if _is_inexact(abstractify(flat[k]))]
+
         def pullback(*cts_main):
             cts = [_zeros(b) for b in traced.out_avals]
             for o, c in zip(main_idx, cts_main):
                 cts[o] = c
-            return _vjp_op(traced, flat, wrt, cts)[1]
+            grads = dict(zip(diff, _vjp_op(traced, flat, diff, cts)[1]))
+            return [grads[k] if k in grads else
+                    _int_zeros(abstractify(flat[k])) for k in wrt]
 
         rows = batching.vmap(pullback, axis_size=m)(
             *_std_basis(main_avals, m))
@@ -1139,8 +1259,9 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
 
 def hessian(fun, argnums=0, has_aux=False, holomorphic=False):
     """jacfwd(jacrev(f)), as jax.hessian."""
-    return jacfwd(jacrev(fun, argnums, has_aux=has_aux), argnums,
-                  has_aux=has_aux)
+    return jacfwd(jacrev(fun, argnums, has_aux=has_aux,
+                         holomorphic=holomorphic), argnums,
+                  has_aux=has_aux, holomorphic=holomorphic)
 
 
 # ---------------------------------------------------------------------------

@@ -43,6 +43,12 @@ class ShapedArray:
         weak = ", weak_type=True" if self.weak_type else ""
         return f"ShapedArray({self.str_short()}{weak})"
 
+    def __str__(self):
+        # JAX's form, as str(jax.typeof(x)) prints: full dtype names, a
+        # leading ~ for a weak type ("float32[3]", "~float32[]").
+        weak = "~" if self.weak_type else ""
+        return f"{weak}{self.dtype.name}[{','.join(map(str, self.shape))}]"
+
 
 _SHORT_NAMES = {np.dtype(k): v for k, v in [
     (np.bool_, "bool"), (np.int8, "i8"), (np.int16, "i16"),

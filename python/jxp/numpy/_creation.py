@@ -8,6 +8,7 @@ import numpy as np
 from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
 from .._src import core
+from .._src.api import jit_library
 from .._src.core import Tracer, abstractify
 from .._src.errors import ConcretizationTypeError
 from . import _shape, _util
@@ -195,6 +196,18 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
     _check_arraylike("linspace", start, stop)
+    return _linspace(start, stop, num, builtins.bool(endpoint),
+                     builtins.bool(retstep),
+                     None if dtype is None else _dt.to_numpy_dtype(dtype),
+                     axis)
+
+
+# Jitted as JAX's: start and stop are arguments of the compiled program, so
+# eager results are XLA's code's, not its constant folder's (one ulp
+# apart).
+@jit_library(static_argnames=("num", "endpoint", "retstep", "dtype",
+                              "axis"))
+def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
     start, stop = asarray(start), asarray(stop)
     if dtype is None:
         dtype = _to_inexact(_util.result_type(start, stop))
@@ -216,9 +229,11 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
                         _constant(div, comp))
         iota_shape = [1] * len(bounds_shape)
         iota_shape[axis] = div
-        real = comp
+        # The fractions in the real type, as JAX (also for complex).
+        real = np.finfo(comp).dtype if _dt.is_complex(comp) else comp
         step = lax.div(lax.reshape(lax.iota(real, div), iota_shape),
                        lax.broadcast_in_dim(_constant(div, real), iota_shape, ()))
+        step = lax.convert_element_type(step, comp)
         out_shape = list(bounds_shape)
         out_shape[axis] = div
         step = lax.broadcast_in_dim(step, out_shape, range(len(out_shape)))

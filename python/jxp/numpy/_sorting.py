@@ -521,10 +521,13 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
         a = _keep_weak(astype(a, dt), weak)
         b = _keep_weak(astype(b, dt), weak)
     s = abstractify(a).shape
-    rtol = broadcast_to(astype(rtol, dt), s)
-    atol = broadcast_to(astype(atol, dt), s)
+    # Tolerances compare with |a - b|: real for complex a and b.
+    tol_dt = np.finfo(dt).dtype if _dt.is_complex(dt) else dt
+    rtol = broadcast_to(astype(rtol, tol_dt), s)
+    atol = broadcast_to(astype(atol, tol_dt), s)
     both_nan = lax.bitwise_and(lax.ne(a, a), lax.ne(b, b))
-    finite_b = lax.is_finite(b)
+    finite_b = (lax.is_finite(b) if _dt.is_float(dt) else lax.bitwise_and(
+        lax.is_finite(lax.real(b)), lax.is_finite(lax.imag(b))))
     in_range = lax.le(lax.abs(lax.sub(a, b)),
                       lax.add(atol, lax.mul(rtol, lax.abs(b))))
     out = lax.bitwise_or(lax.eq(a, b), lax.bitwise_and(finite_b, in_range))

@@ -225,10 +225,24 @@ def _unary_primitive(name, fn, jvp_rule):
 # ---------------------------------------------------------------------------
 
 
+_BINARY_UFUNCS = frozenset((
+    "add", "subtract", "multiply", "true_divide", "maximum", "minimum",
+    "arctan2", "bitwise_and", "bitwise_or", "bitwise_xor", "equal",
+    "not_equal", "less", "less_equal", "greater", "greater_equal",
+    "float_power", "power"))
+
+
 def _ufunc(name, prim_fn, kind=None):
     """A NumPy ufunc over a lax function: promote, broadcast, and for
     inexact-only functions convert integers to the default float."""
+    # Positional only, as JAX's: an extra argument is a TypeError, not an
+    # operand the op does not take.
+    nin = 2 if name in _BINARY_UFUNCS else 1
     def f(*args):
+        if len(args) != nin:
+            raise TypeError(f"{name}() takes {nin} positional argument"
+                            f"{'s' if nin > 1 else ''} but {len(args)} "
+                            f"were given")
         if kind == "inexact":
             args = _inexact(name, *args)
         else:
@@ -272,8 +286,66 @@ exp = _ufunc("exp", lax.exp, "inexact")
 log = _ufunc("log", lax.log, "inexact")
 log1p = _ufunc("log1p", lax.log1p, "inexact")
 expm1 = _ufunc("expm1", lax.expm1, "inexact")
-sin = _ufunc("sin", lax.sin, "inexact")
-cos = _ufunc("cos", lax.cos, "inexact")
+
+
+def _sin_cos_parts(z):
+    """sin, cos of Re z and sinh, cosh of Im z, the last two from expm1
+    (no cancellation for small Im z), as JAX lowers complex sin and cos."""
+    a, b = lax.real(z), lax.imag(z)
+    e_plus, e_minus = lax.expm1(b), lax.expm1(lax.neg(b))
+    sinh_b = lax.div(lax.sub(e_plus, e_minus), _full(b, 2))
+    cosh_b = lax.div(lax.add(lax.add(e_plus, e_minus), _full(b, 2)),
+                     _full(b, 2))
+    return a, lax.sin(a), lax.cos(a), sinh_b, cosh_b
+
+
+def _complex_sin(z):
+    # sin(a + ib) = sin a cosh b + i cos a sinh b; on the imaginary axis
+    # the real part is exactly 0 (not 0 * inf).
+    a, sin_a, cos_a, sinh_b, cosh_b = _sin_cos_parts(z)
+    im = lax.mul(cos_a, sinh_b)
+    re = lax.select(lax.eq(a, _full(a, 0)), _full(a, 0),
+                    lax.mul(sin_a, cosh_b))
+    return lax.complex(re, im)
+
+
+def _complex_cos(z):
+    # cos(a + ib) = cos a cosh b - i sin a sinh b; imaginary part exactly 0
+    # on the imaginary axis.
+    a, sin_a, cos_a, sinh_b, cosh_b = _sin_cos_parts(z)
+    re = lax.mul(cos_a, cosh_b)
+    im = lax.select(lax.eq(a, _full(a, 0)), _full(a, 0),
+                    lax.mul(lax.neg(sin_a), sinh_b))
+    return lax.complex(re, im)
+
+
+_complex_sin_p = _unary_primitive(
+    "sin", _complex_sin, lambda g, x: lax.mul(g, _complex_cos_p(x)))
+_complex_cos_p = _unary_primitive(
+    "cos", _complex_cos,
+    lambda g, x: lax.neg(lax.mul(g, _complex_sin_p(x))))
+
+
+def _complex_square(z):
+    # (a^2 - b^2) as (a - b)(a + b): no inf - inf where both squares
+    # overflow; as JAX lowers complex squares.
+    a, b = lax.real(z), lax.imag(z)
+    return lax.complex(lax.mul(lax.sub(a, b), lax.add(a, b)),
+                       lax.mul(lax.mul(_full(a, 2), a), b))
+
+
+_complex_square_p = _unary_primitive(
+    "square", _complex_square,
+    lambda g, x: lax.mul(g, lax.mul(_full(x, 2), x)))
+
+
+def _if_complex(complex_fn, fn):
+    return lambda x: (complex_fn(x) if _dt.is_complex(_dtype(x))
+                      else fn(x))
+
+
+sin = _ufunc("sin", _if_complex(_complex_sin_p, lax.sin), "inexact")
+cos = _ufunc("cos", _if_complex(_complex_cos_p, lax.cos), "inexact")
 tan = _ufunc("tan", lax.tan, "inexact")
 tanh = _ufunc("tanh", lax.tanh, "inexact")
 sqrt = _ufunc("sqrt", lax.sqrt, "inexact")
@@ -296,11 +368,22 @@ rad2deg = _ufunc("rad2deg", lambda x: _weak_if_0d(
 # exp2 as XLA lowers JAX's exp2: exp(log(2) * x).
 exp2 = _ufunc("exp2", lambda x: _weak(lax.exp(lax.mul(x, np.log(2))), _is_weak(x)),
               "inexact")
+
+
+def _scaled_log(x, op, c):
+    """op(log(x), c); for complex x on each part, as JAX (a complex
+    product would turn log(0) = -inf + 0j into -inf + nanj)."""
+    out = lax.log(x)
+    if _dt.is_complex(_dtype(x)):
+        return lax.complex(op(lax.real(out), c), op(lax.imag(out), c))
+    return op(out, c)
+
+
 # Strongly typed, as in JAX (a strongly typed constant takes part).
-log2 = _ufunc("log2", lambda x: _weak(lax.div(lax.log(x), np.log(2)), False),
-              "inexact")
+log2 = _ufunc("log2", lambda x: _weak(
+    _scaled_log(x, lax.div, np.log(2)), False), "inexact")
 log10 = _ufunc("log10", lambda x: _weak(
-    lax.mul(lax.log(x), 0.4342944819032518), False), "inexact")
+    _scaled_log(x, lax.mul, 0.4342944819032518), False), "inexact")
 
 
 def abs(x, /):  # noqa: A001
@@ -358,6 +441,8 @@ def reciprocal(x, /):
 
 def square(x, /):
     (x,) = _numeric("square", x)
+    if _dt.is_complex(_dtype(x)):
+        return _complex_square_p(x)
     return lax.mul(x, x)
 
 
@@ -653,11 +738,103 @@ def _one_minus_square(t):
     return lax.mul(lax.sub(1, t), lax.add(1, t))
 
 
+def _careful_hypot(p, q):
+    """sqrt(p^2 + q^2) of p, q >= 0 with neither overflow nor underflow,
+    and exact where p == q or the smaller term vanishes against 1."""
+    hi, lo = lax.max(p, q), lax.min(p, q)
+    ratio = lax.div(lo, hi)
+    r2 = lax.mul(ratio, ratio)
+    root = lax.sqrt(lax.add(r2, _full(r2, 1)))
+    near_one = lax.bitwise_and(lax.eq(root, _full(root, 1)),
+                               lax.gt(r2, _full(r2, 0)))
+    out = lax.select(near_one, lax.add(hi, lax.div(lax.mul(hi, r2),
+                                                   _full(hi, 2))),
+                     lax.mul(hi, root))
+    return lax.select(lax.eq(hi, lo), lax.mul(hi, _full(hi, np.sqrt(2))),
+                      out)
+
+
+def _complex_asin_parts(z):
+    """The real-part arguments and the imaginary part of asin(z) and
+    acos(z) for complex z, by Hull et al.'s algorithm ("Implementing the
+    complex arcsine and arccosine functions using exception handling",
+    1997) in the reduced form XLA expands JAX's complex asin and acos
+    with. With a = (|z + 1| + |z - 1|) / 2 on the first quadrant:
+    Re asin = atan2(x, d), Re acos = atan2(d, x) for d = sqrt(a^2 - x^2),
+    and |Im| = log(a + sqrt(a^2 - 1)), each in a form without overflow,
+    underflow or cancellation."""
+    sx, sy = lax.real(z), lax.imag(z)
+    x, y = lax.abs(sx), lax.abs(sy)
+    dtype = _dtype(x)
+    c = lambda v: _full(x, v)  # noqa: E731
+    one, half = c(1), c(0.5)
+    safe_max = c(np.sqrt(float(_finfo(dtype).max)) / 8)
+    safe_min = c(np.sqrt(float(_finfo(dtype).tiny)) * 4)
+    xp1, xm1 = lax.add(x, one), lax.sub(x, one)
+    r = _careful_hypot(lax.abs(xp1), y)
+    s = _careful_hypot(lax.abs(xm1), y)
+    a = lax.mul(half, lax.add(r, s))
+    yy = lax.mul(y, y)
+    rpxp1, smxm1, spxm1 = lax.add(r, xp1), lax.sub(s, xm1), lax.add(s, xm1)
+    half_apx = lax.mul(half, lax.add(a, x))
+    # d = sqrt(a^2 - x^2): y itself far from the origin.
+    d = lax.select(
+        lax.ge(lax.max(x, y), safe_max), y,
+        lax.select(lax.le(x, one),
+                   lax.sqrt(lax.mul(half_apx,
+                                    lax.add(lax.div(yy, rpxp1), smxm1))),
+                   lax.mul(y, lax.sqrt(lax.add(lax.div(half_apx, rpxp1),
+                                               lax.div(half_apx, spxm1))))))
+    # |Im|: log(2 |z|) far out (the threshold moves with x so that it also
+    # covers x large but negligible against y).
+    opt = lax.select(lax.lt(x, lax.mul(safe_max, c(1e12))),
+                     lax.mul(safe_max, c(1e-6)), lax.mul(safe_max, c(100)))
+    y_big = lax.ge(y, opt)
+    mx = lax.select(y_big, y, x)
+    far = lax.ge(mx, lax.select(y_big, opt, safe_max))
+    x_over_y = lax.select(
+        lax.bitwise_and(y_big, lax.ne(y, c(np.inf))), lax.div(x, y), c(0))
+    im_far = lax.add(lax.add(c(np.log(2)), lax.log(mx)),
+                     lax.mul(half, lax.log1p(lax.mul(x_over_y, x_over_y))))
+    # Elsewhere log1p(am1 + sqrt(am1 (a + 1))) with am1 = a - 1 computed
+    # without cancellation; near the real segment |x| < 1, y / sqrt(...).
+    tiny_y = lax.bitwise_and(lax.lt(y, safe_min), lax.lt(x, one))
+    half_yy = lax.mul(half, yy)
+    hyy_rpxp1 = lax.div(half_yy, rpxp1)
+    am1 = lax.select(
+        tiny_y, lax.neg(lax.div(lax.mul(xp1, xm1), lax.add(a, one))),
+        lax.select(lax.ge(x, one), lax.add(hyy_rpxp1, lax.mul(half, spxm1)),
+                   lax.select(lax.le(a, c(1.5)),
+                              lax.add(hyy_rpxp1, lax.div(half_yy, smxm1)),
+                              lax.sub(a, one))))
+    sq = lax.sqrt(lax.mul(am1, lax.add(a, one)))
+    im = lax.select(far, im_far,
+                    lax.select(tiny_y, lax.div(y, sq),
+                               lax.log1p(lax.add(am1, sq))))
+    return sx, sy, d, im
+
+
+def _complex_asin(z):
+    sx, sy, d, im = _complex_asin_parts(z)
+    return lax.complex(lax.atan2(sx, d),
+                       lax.select(lax.lt(sy, _full(sy, 0)), lax.neg(im), im))
+
+
+def _complex_acos(z):
+    sx, sy, d, im = _complex_asin_parts(z)
+    return lax.complex(lax.atan2(d, sx),
+                       lax.select(lax.lt(sy, _full(sy, 0)), im, lax.neg(im)))
+
+
 def _asin(t):
+    if _dt.is_complex(_dtype(t)):
+        return _complex_asin(t)
     return lax.atan2(t, lax.sqrt(_one_minus_square(t)))
 
 
 def _acos(t):
+    if _dt.is_complex(_dtype(t)):
+        return _complex_acos(t)
     return lax.atan2(lax.sqrt(_one_minus_square(t)), t)
 
 
@@ -689,6 +866,10 @@ def arccos(x, /):
 @jit_library
 def arctan(x, /):
     (x,) = _inexact("arctan", x)
+    if _dt.is_complex(_dtype(x)):
+        # atan(z) = -i atanh(iz), as XLA expands JAX's complex atan.
+        w = _atanh_p(lax.complex(lax.neg(lax.imag(x)), lax.real(x)))
+        return lax.complex(lax.imag(w), lax.neg(lax.real(w)))
     return _upcast(lambda t: lax.atan2(t, _full(t, 1)))(x)
 
 
@@ -697,16 +878,19 @@ def _with_sign_of(s, t):
     return lax.mul(s, lax.sign(t))
 
 
-def _complex_exp_pair(t):
-    """exp(t) and exp(-t) of a complex t (its hyperbolic functions' parts:
-    the real-argument formulas below take |t|, which is real)."""
-    return lax.exp(t), lax.exp(lax.neg(t))
+def _complex_half_exps(t):
+    """exp(t + log 1/2) and exp(-t + log 1/2): the halves of exp(t) and
+    exp(-t), without the 0 * inf of a complex product by 1/2 (JAX's
+    complex sinh and cosh)."""
+    log_half = _full(t, np.log(0.5))
+    return (lax.exp(lax.add(t, log_half)),
+            lax.exp(lax.add(lax.neg(t), log_half)))
 
 
 def _sinh(t):
     if np.issubdtype(_dtype(t), np.complexfloating):
-        p, m = _complex_exp_pair(t)
-        return lax.mul(lax.sub(p, m), _full(t, 0.5))
+        p, m = _complex_half_exps(t)
+        return lax.sub(p, m)
     a = lax.abs(t)
     # sinh(a) = (e + e / (e + 1)) / 2 with e = expm1(a): accurate near 0,
     # no cancellation anywhere; where e overflows, exp(a / 2)**2 / 2.
@@ -719,8 +903,8 @@ def _sinh(t):
 
 def _cosh(t):
     if np.issubdtype(_dtype(t), np.complexfloating):
-        p, m = _complex_exp_pair(t)
-        return lax.mul(lax.add(p, m), _full(t, 0.5))
+        p, m = _complex_half_exps(t)
+        return lax.add(p, m)
     a = lax.abs(t)
     e = lax.exp(a)
     small = lax.add(lax.mul(e, 0.5), lax.div(_full(e, 0.5), e))
@@ -750,7 +934,24 @@ def _large(t):
     return float(1 / np.sqrt(_finfo(_dtype(t)).eps))
 
 
+def _complex_asinh(z):
+    # asinh(z) = -i asin(iz), as XLA expands JAX's complex asinh.
+    w = _complex_asin(lax.complex(lax.neg(lax.imag(z)), lax.real(z)))
+    return lax.complex(lax.imag(w), lax.neg(lax.real(w)))
+
+
+def _complex_acosh(z):
+    # acosh(z) = i acos(z) for Im z >= 0, -i acos(z) below, as XLA
+    # expands JAX's complex acosh.
+    w = _complex_acos(z)
+    i_w = lax.complex(lax.neg(lax.imag(w)), lax.real(w))
+    return lax.select(lax.lt(lax.imag(z), _full(lax.imag(z), 0)),
+                      lax.neg(i_w), i_w)
+
+
 def _asinh(t):
+    if _dt.is_complex(_dtype(t)):
+        return _complex_asinh(t)
     a = lax.abs(t)
     # log1p(a + a^2 / (1 + sqrt(1 + a^2))) == log(a + sqrt(a^2 + 1)),
     # accurate for small a; log(a) + log(2) where a^2 would dominate.
@@ -761,6 +962,8 @@ def _asinh(t):
 
 
 def _acosh(t):
+    if _dt.is_complex(_dtype(t)):
+        return _complex_acosh(t)
     # log1p(y + sqrt(y (t + 1))) with y = t - 1 (exact near 1);
     # log(t) + log(2) for large t; NaN below 1.
     y = lax.sub(t, 1)
@@ -770,7 +973,43 @@ def _acosh(t):
     return lax.select(lax.lt(t, 1), _full(t, np.nan), out)
 
 
+def _complex_atanh(z):
+    """Kahan's form, as XLA expands JAX's complex atanh: with z = x + iy,
+    Re = sign(x) log1p(4 |x| / ((1 - |x|)^2 + y^2)) / 4 and
+    Im = atan2(2y, (1 - |x|)(1 + |x|) - y^2) / 2, their limits (1 / |x|
+    or 0, and +-pi / 2) where the squares would overflow."""
+    x, y = lax.real(z), lax.imag(z)
+    ax, ay = lax.abs(x), lax.abs(y)
+    c = lambda v: _full(x, v)  # noqa: E731
+    one, zero = c(1), c(0)
+    # 1 / eps (and a little more): beyond it 1 - |x| and y^2 are lost.
+    inv_eps = {_dt.float32: 16777218.0, _dt.float64: 9007199254740994.0}[
+        _dtype(x)]
+    safe = lax.bitwise_and(lax.lt(ax, c(inv_eps * inv_eps)),
+                           lax.lt(ay, c(inv_eps * inv_eps)))
+    one_m_ax = lax.sub(one, ax)
+    y2 = lax.mul(y, y)
+    infinite = lax.bitwise_or(lax.eq(ax, c(np.inf)), lax.eq(ay, c(np.inf)))
+    t_far = lax.select(
+        lax.lt(lax.mul(ay, c(inv_eps)), ax), lax.div(one, ax),
+        lax.select(infinite, zero,
+                   lax.div(lax.div(one, lax.add(lax.div(ax, y),
+                                                lax.div(y, ax))), y)))
+    t = lax.select(safe, lax.div(ax, lax.add(lax.mul(one_m_ax, one_m_ax),
+                                             y2)), t_far)
+    sign_x = lax.select(lax.ge(x, zero), one, c(-1))
+    re = lax.mul(lax.mul(sign_x, lax.log1p(lax.mul(c(4), t))), c(0.25))
+    sign_y = lax.select(lax.ge(y, zero), one, c(-1))
+    im = lax.select(
+        safe, lax.atan2(lax.add(y, y),
+                        lax.sub(lax.mul(one_m_ax, lax.add(one, ax)), y2)),
+        lax.mul(sign_y, c(np.pi)))
+    return lax.complex(re, lax.mul(im, c(0.5)))
+
+
 def _atanh(t):
+    if _dt.is_complex(_dtype(t)):
+        return _complex_atanh(t)
     # (log1p(t) - log1p(-t)) / 2: no cancellation (the terms have
     # opposite signs), exact at +-1 (+-inf), NaN beyond.
     return lax.mul(lax.sub(lax.log1p(t), lax.log1p(lax.neg(t))), 0.5)
@@ -913,6 +1152,9 @@ def _i0(x):
 def i0(x, /):
     """The modified Bessel function of the first kind, order 0."""
     (x,) = _inexact("i0", x)
+    if _dt.is_complex(_dtype(x)):
+        raise ValueError(
+            f"Unsupported input type to jax.numpy.i0: {_dtype(x).name}")
     return _upcast(_i0)(x)
 
 
