@@ -525,8 +525,23 @@ def top_k(operand, k, *, axis=-1):
                          f"({np.iinfo(np.int32).max}). Got "
                          f"operand.shape={a.shape}")
     idx = broadcasted_iota(np.int32, a.shape, axis)
-    keys, idx = sort((rev(operand, (axis,)), rev(idx, (axis,))), axis,
-                     is_stable=True, num_keys=1)
+    flipped = rev(operand, (axis,))
+    if dtypes.is_float(a.dtype):
+        # XLA's top_k ranks +0.0 above -0.0, which sort takes as equal: a
+        # second key tells them apart (1 for +0.0; 1/x gives the sign).
+        zero = broadcast_in_dim(np.zeros((), np.int32), a.shape, ())
+        at_zero = eq(flipped, broadcast_in_dim(np.zeros((), a.dtype),
+                                               a.shape, ()))
+        positive = gt(div(broadcast_in_dim(np.ones((), a.dtype), a.shape, ()),
+                          flipped),
+                      broadcast_in_dim(np.zeros((), a.dtype), a.shape, ()))
+        sign_key = select(at_zero, convert_element_type(positive, np.int32),
+                          zero)
+        keys, _, idx = sort((flipped, sign_key, rev(idx, (axis,))), axis,
+                            is_stable=True, num_keys=2)
+    else:
+        keys, idx = sort((flipped, rev(idx, (axis,))), axis, is_stable=True,
+                         num_keys=1)
     keys, idx = rev(keys, (axis,)), rev(idx, (axis,))
     limit = tuple(k if d == axis else s for d, s in enumerate(a.shape))
     start = (0,) * a.ndim

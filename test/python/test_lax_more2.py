@@ -498,3 +498,14 @@ def test_reduce_structure_error():
     raises_like(want, lambda: xlax.reduce((F2, F2), (np.float32(0),),
                                           xlax.add, (0,)))
 
+
+
+def test_top_k_ranks_positive_zero_above_negative_zero():
+    """XLA's top_k orders +0.0 above -0.0 (sort takes them as equal); NaN
+    ranks highest."""
+    x = np.array([0, -0., 1, -0., 0, np.nan, -np.inf], np.float32)
+    for k in (3, 5, 7):
+        got, want = jxp.lax.top_k(x, k), jax.lax.top_k(x, k)
+        np.testing.assert_array_equal(np.asarray(got[1]), np.asarray(want[1]))
+        np.testing.assert_array_equal(np.signbit(np.asarray(got[0])),
+                                      np.signbit(np.asarray(want[0])))
