@@ -502,3 +502,20 @@ def test_ensure_compile_time_eval():
 
     np.testing.assert_allclose(jxp.jit(f(jxp, xnp))(1.0),
                                jax.jit(f(jax, jnp))(1.0), rtol=1e-6)
+
+
+def test_dtypes_module_as_jax():
+    """jax.dtypes' names: float0 (integer tangents), bfloat16, canonical
+    dtypes, promotion, scalar types, bit sizes."""
+    assert jxp.dtypes.float0 == jax.dtypes.float0
+    assert jxp.dtypes.bfloat16 is jax.dtypes.bfloat16
+    for dt in (np.float64, np.int64, np.uint8, np.complex128, np.bool_):
+        assert jxp.dtypes.canonicalize_dtype(dt) == \
+            jax.dtypes.canonicalize_dtype(dt)
+        assert jxp.dtypes.itemsize_bits(dt) == jax.dtypes.itemsize_bits(dt)
+    for x in (1, 1.0, 1j, True, np.int8(1), np.float16(1), np.zeros(2)):
+        assert jxp.dtypes.scalar_type_of(x) is jax.dtypes.scalar_type_of(x)
+    for args in ((1.0, np.int32(1)), (np.int8(1), 2), (np.float16(1), 1j)):
+        assert jxp.dtypes.result_type(*args) == jax.dtypes.result_type(*args)
+    g = jxp.grad(lambda x, n: x * n, argnums=1, allow_int=True)(2.0, 3)
+    assert g.dtype == jxp.dtypes.float0
