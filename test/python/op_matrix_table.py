@@ -804,11 +804,254 @@ def _entries():
             f'-> {M34}', M34, M34, '[["i"]]',
             f'%y = jxp.all_to_all %x axes ["i"] split 0 concat 2 : ({M34}) '
             f'-> {M34}')
+    _numeric_entries(add)
     return e
 
 
 def _shape(t):
     return tuple(int(d) for d in t[7:-1].split("x")[:-1])
+
+
+# ---------------------------------------------------------------------------
+# Special functions, factorizations, FFT, convolution, windows, callbacks
+# ---------------------------------------------------------------------------
+
+def _permuted_dominant(rng):
+    """Rows of a diagonally dominant matrix in the order (1, 2, 0): partial
+    pivoting picks each row by a wide margin, so the permutation does not
+    change under the finite-difference steps."""
+    a = rng.uniform(-0.5, 0.5, (3, 3)) + np.diag([3.0, 4.0, 5.0])
+    return a[[1, 2, 0]]
+
+
+def _spread_spd(rng):
+    """A symmetric matrix with well separated eigenvalues (1, 2.5, 4)."""
+    q, _ = np.linalg.qr(rng.uniform(-1, 1, (3, 3)))
+    return q @ np.diag([1.0, 2.5, 4.0]) @ q.T
+
+
+def _window(dims, strides, padding, base=None, wdil=None):
+    base = base or [1] * len(dims)
+    wdil = wdil or [1] * len(dims)
+    a = lambda v: "array<i64: " + ", ".join(map(str, v)) + ">"
+    return (f"{{window_dimensions = {a(dims)}, window_strides = {a(strides)}, "
+            f"padding = {a(padding)}, base_dilation = {a(base)}, "
+            f"window_dilation = {a(wdil)}}}")
+
+
+def _doubles(x):
+    return (np.asarray(x) * 2.0,)
+
+
+class _CallbackEntry(Entry):
+    """An entry calling a real Python function (`_doubles`) through the
+    runtime's callback registry. The function is registered when the
+    module text is made, just before it is compiled: the registry keeps a
+    bounded number of functions (tests shrink it), so an id taken at import
+    could be gone by the time the entry runs."""
+
+    def function(self):
+        from jxp._src import runtime
+        cid = runtime.register_host_callback(
+            _doubles, key=("op_matrix_table", "doubles"))
+        return super().function().replace("CALLBACK_ID", str(cid))
+
+
+def _numeric_entries(add):
+    for op, sampler in (("erfc", uniform(-1, 1)), ("lgamma", uniform(0.5, 3)),
+                        ("digamma", uniform(0.5, 3)),
+                        ("bessel_i0e", uniform(0.3, 2, signed=True)),
+                        ("bessel_i1e", uniform(0.3, 2, signed=True))):
+        add(unary(op, sampler))
+    i3 = T([3], "i32")
+    for op in ("population_count", "clz"):
+        add(Entry(op, [i3], f"%0 = jxp.{op} %a0 : {i3}", [("%0", i3)],
+                  args_of(ints(-5, 40)),
+                  f'func.func @f(%a0: {V3}) -> {V3} {{\n'
+                  f'  %0 = jxp.{op} %a0 : {V3}\n  return %0 : {V3}\n}}\n',
+                  f"'jxp.{op}' op operand #0 must be"))
+    # polygamma(m, x): differentiable in x only (m is an integer order).
+    add(Entry("polygamma", [V3, V3], f"%0 = jxp.polygamma %a0, %a1 : {V3}",
+              [("%0", V3)], args_of(np.array([0.0, 1.0, 2.0]),
+                                    uniform(0.5, 3)),
+              generic_binary_invalid("polygamma"), "'jxp.polygamma' op",
+              diff=(1,)))
+    add(Entry("zeta", [V3, V3], f"%0 = jxp.zeta %a0, %a1 : {V3}",
+              [("%0", V3)], args_of(uniform(1.5, 3), uniform(0.5, 2)),
+              generic_binary_invalid("zeta"), "'jxp.zeta' op"))
+    add(Entry("nextafter", [V3, V3], f"%0 = jxp.nextafter %a0, %a1 : {V3}",
+              [("%0", V3)], args_of(uniform(-1, 1), uniform(-1, 1)),
+              generic_binary_invalid("nextafter"), "'jxp.nextafter' op"))
+    # float64's own widths: the identity, so central differences and the
+    # dot-product test are exact (narrower widths are a step function).
+    add(Entry("reduce_precision", [V3],
+              f"%0 = jxp.reduce_precision %a0, exponent_bits = 11, "
+              f"mantissa_bits = 52 : {V3}", [("%0", V3)],
+              args_of(uniform(-1, 1)),
+              f'func.func @f(%a0: {V3}) -> {T([4])} {{\n'
+              f'  %0 = "jxp.reduce_precision"(%a0) <{{exponent_bits = 11 : '
+              f'i32, mantissa_bits = 52 : i32}}> : ({V3}) -> {T([4])}\n'
+              f'  return %0 : {T([4])}\n}}\n',
+              "'jxp.reduce_precision' op", diff=(0,), linear=((0,),)))
+    # Factorizations, at inputs whose outputs are smooth functions of them.
+    m, i3v = T([3, 3]), T([3], "i32")
+    add(Entry("lu", [m],
+              f"%0:3 = jxp.lu %a0 : ({m}) -> ({m}, {i3v}, {i3v})",
+              [("%0#0", m), ("%0#1", i3v), ("%0#2", i3v)],
+              lambda rng: [_permuted_dominant(rng)],
+              f'func.func @f(%a0: {m}) -> {m} {{\n'
+              f'  %0:3 = jxp.lu %a0 : ({m}) -> ({m}, {T([2], "i32")}, {i3v})\n'
+              f'  return %0#0 : {m}\n}}\n',
+              "pivots must be", diff=(0,)))
+    # A tall full-rank matrix: Householder QR's signs follow the signs of
+    # the pivots' entries, constant near the sample, so q and r are smooth.
+    a43, q43 = T([4, 3]), T([4, 3])
+    add(Entry("qr", [a43], f"%0:2 = jxp.qr %a0 : ({a43}) -> ({q43}, {m})",
+              [("%0#0", q43), ("%0#1", m)],
+              lambda rng: [rng.uniform(-1, 1, (4, 3)) + np.eye(4, 3) * 2],
+              f'func.func @f(%a0: {a43}) -> {q43} {{\n'
+              f'  %0:2 = jxp.qr %a0 {{full_matrices}} : ({a43}) -> ({q43}, '
+              f'{m})\n  return %0#0 : {q43}\n}}\n',
+              "q must be", diff=(0,)))
+    # eigh: the eigenvalues, and the squares of the eigenvectors' entries
+    # (each eigenvector is known up to its sign).
+    add(Entry("eigh", [m],
+              f"%0:2 = jxp.eigh %a0 {{lower}} : ({m}) -> ({m}, {V3})\n"
+              f"%1 = jxp.mul %0#0, %0#0 : {m}",
+              [("%0#1", V3), ("%1", m)], lambda rng: [_spread_spd(rng)],
+              f'func.func @f(%a0: {T([3, 4])}) -> {V3} {{\n'
+              f'  %0:2 = jxp.eigh %a0 : ({T([3, 4])}) -> ({T([3, 4])}, {V3})\n'
+              f'  return %0#1 : {V3}\n}}\n',
+              "must be a (batch of) square matrices", diff=(0,),
+              tangents=_sym_tangents))
+    add(Entry("svd", [a43], f"%0 = jxp.svd %a0 : ({a43}) -> {V3}",
+              [("%0", V3)],
+              lambda rng: [rng.uniform(-1, 1, (4, 3)) + np.eye(4, 3)
+                           * np.array([1.0, 2.5, 4.0])],
+              f'func.func @f(%a0: {a43}) -> {V3} {{\n'
+              f'  %0 = jxp.svd %a0 {{compute_uv}} : ({a43}) -> {V3}\n'
+              f'  return %0 : {V3}\n}}\n',
+              "has 3 results with compute_uv, got 1", diff=(0,)))
+    # With the thin singular vectors: each pair (u_i, v_i) is known up to
+    # one sign, so the squares of their entries are smooth.
+    add(Entry("svd", [a43],
+              f"%0:3 = jxp.svd %a0 {{compute_uv}} : ({a43}) -> ({V3}, {q43}, "
+              f"{m})\n%1 = jxp.mul %0#1, %0#1 : {q43}\n"
+              f"%2 = jxp.mul %0#2, %0#2 : {m}",
+              [("%0#0", V3), ("%1", q43), ("%2", m)],
+              lambda rng: [rng.uniform(-1, 1, (4, 3)) + np.eye(4, 3)
+                           * np.array([1.0, 2.5, 4.0])],
+              f'func.func @f(%a0: {a43}) -> {V3} {{\n'
+              f'  %0:3 = jxp.svd %a0 {{compute_uv}} : ({a43}) -> ({V3}, '
+              f'{q43}, {T([4, 4])})\n  return %0#0 : {V3}\n}}\n',
+              "vt must be", diff=(0,), name="svd_uv"))
+    # eig: eigenvalues only (JAX differentiates nothing else), of a matrix
+    # with real, well separated eigenvalues near (1, 2.5, 4).
+    c3 = T([3], "complex<f64>")
+    add(Entry("eig", [m], f"%0 = jxp.eig %a0 : ({m}) -> {c3}", [("%0", c3)],
+              lambda rng: [np.diag([1.0, 2.5, 4.0])
+                           + rng.uniform(-0.2, 0.2, (3, 3))],
+              f'func.func @f(%a0: {m}) -> {T([3], "complex<f32>")} {{\n'
+              f'  %0 = jxp.eig %a0 : ({m}) -> {T([3], "complex<f32>")}\n'
+              f'  return %0 : {T([3], "complex<f32>")}\n}}\n',
+              "eigenvalues must be", diff=(0,)))
+    # FFT: each transform type, linear with JAX's transposes.
+    c8, c5, x8 = (T([2, 8], "complex<f64>"), T([2, 5], "complex<f64>"),
+                  T([2, 8]))
+    for kind, t_in, t_out, sampler in (
+            ("FFT", c8, c8, complex_away((2, 8))),
+            ("IFFT", c8, c8, complex_away((2, 8))),
+            ("RFFT", x8, c5, uniform(-1, 1, (2, 8))),
+            ("IRFFT", c5, x8, complex_away((2, 5)))):
+        add(Entry("fft", [t_in],
+                  f"%0 = jxp.fft %a0, {kind}, length = [8] : ({t_in}) -> "
+                  f"{t_out}", [("%0", t_out)], args_of(sampler),
+                  f'func.func @f(%a0: {t_in}) -> {t_out} {{\n'
+                  f'  %0 = jxp.fft %a0, {kind}, length = [4] : ({t_in}) -> '
+                  f'{t_out}\n  return %0 : {t_out}\n}}\n',
+                  "'jxp.fft' op operand's trailing dimensions must match",
+                  diff=(0,), linear=((0,),), name=f"fft_{kind.lower()}"))
+    # A strided, padded, dilated 1-d convolution with two feature groups:
+    # bilinear, each operand's transpose is a convolution.
+    x, k, y = T([2, 4, 7]), T([6, 2, 3]), T([2, 6, 3])
+    attrs = ("{lhs_spec = array<i64: 0, 1, 2>, rhs_spec = array<i64: 0, 1, 2>, "
+             "out_spec = array<i64: 0, 1, 2>, window_strides = array<i64: 2>, "
+             "padding = array<i64: 1, 2>, lhs_dilation = array<i64: 1>, "
+             "rhs_dilation = array<i64: 2>, feature_group_count = 2 : i64, "
+             "batch_group_count = 1 : i64}")
+    add(Entry("conv", [x, k],
+              f"%0 = jxp.conv %a0, %a1 {attrs} : ({x}, {k}) -> {y}",
+              [("%0", y)], args_of(uniform(-1, 1, (2, 4, 7)),
+                                   uniform(-1, 1, (6, 2, 3))),
+              f'func.func @f(%a0: {x}, %a1: {k}) -> {y} {{\n'
+              f'  %0 = jxp.conv %a0, %a1 '
+              f'{attrs.replace("= 2 : i64", "= 4 : i64")} '
+              f': ({x}, {k}) -> {y}\n  return %0 : {y}\n}}\n',
+              "must equal the kernel's input features (2) times "
+              "feature_group_count (4)", diff=(0, 1), linear=((0,), (1,))))
+    # NWC / WIO / NWC with a dilated input (a transposed convolution) and
+    # two batch groups.
+    x, k, y = T([4, 5, 2]), T([2, 2, 6]), T([2, 9, 6])
+    attrs = ("{lhs_spec = array<i64: 0, 2, 1>, rhs_spec = array<i64: 2, 1, 0>, "
+             "out_spec = array<i64: 0, 2, 1>, window_strides = array<i64: 1>, "
+             "padding = array<i64: 0, 1>, lhs_dilation = array<i64: 2>, "
+             "rhs_dilation = array<i64: 1>, feature_group_count = 1 : i64, "
+             "batch_group_count = 2 : i64}")
+    add(Entry("conv", [x, k],
+              f"%0 = jxp.conv %a0, %a1 {attrs} : ({x}, {k}) -> {y}",
+              [("%0", y)], args_of(uniform(-1, 1, (4, 5, 2)),
+                                   uniform(-1, 1, (2, 2, 6))),
+              f'func.func @f(%a0: {x}, %a1: {k}) -> {y} {{\n'
+              f'  %0 = jxp.conv %a0, %a1 {attrs.replace("0, 2, 1>, rhs", "0, 0, 1>, rhs")} '
+              f': ({x}, {k}) -> {y}\n  return %0 : {y}\n}}\n',
+              "lhs_spec must", diff=(0, 1), linear=((0,), (1,)),
+              name="conv_batch_groups"))
+    # Windows: sum is linear; max and min are not (their tangent is gathered
+    # at each window's selected element), at inputs without ties.
+    x8r, y8, y4 = T([8]), T([8]), T([4])
+    win_sum = _window([3], [1], [1, 1])
+    win_max = _window([2], [2], [0, 0])
+    for kind, win, out, lin in (("sum", win_sum, y8, ((0,),)),
+                                ("max", win_max, y4, ()),
+                                ("min", win_max, y4, ())):
+        add(Entry("reduce_window", [x8r],
+                  f"%0 = jxp.reduce_window {kind} %a0 {win} : ({x8r}) -> {out}",
+                  [("%0", out)], args_of(distinct((8,))),
+                  f'func.func @f(%a0: {x8r}) -> {T([6])} {{\n'
+                  f'  %0 = jxp.reduce_window {kind} %a0 {win} : ({x8r}) -> '
+                  f'{T([6])}\n  return %0 : {T([6])}\n}}\n',
+                  "result must have shape", diff=(0,), linear=lin,
+                  name=f"reduce_window_{kind}"))
+    # The ops of max pooling's derivative: linear in the tangent (gather)
+    # and in the source (scatter); piecewise constant in the operand.
+    add(Entry("select_and_gather_add", [x8r, x8r],
+              f"%0 = jxp.select_and_gather_add %a0, %a1 {win_max[:-1]}, "
+              f"select_max}} : ({x8r}, {x8r}) -> {y4}", [("%0", y4)],
+              args_of(uniform(-1, 1, (8,)), distinct((8,))),
+              f'func.func @f(%a0: {x8r}, %a1: {x8r}) -> {y8} {{\n'
+              f'  %0 = jxp.select_and_gather_add %a0, %a1 {win_max} : '
+              f'({x8r}, {x8r}) -> {y8}\n  return %0 : {y8}\n}}\n',
+              "result must have the windowed shape", diff=(0, 1),
+              linear=((0,),)))
+    add(Entry("select_and_scatter_add", [y4, x8r],
+              f"%0 = jxp.select_and_scatter_add %a0, %a1 {win_max[:-1]}, "
+              f"select_max}} : ({y4}, {x8r}) -> {x8r}", [("%0", x8r)],
+              args_of(uniform(-1, 1, (4,)), distinct((8,))),
+              f'func.func @f(%a0: {y8}, %a1: {x8r}) -> {x8r} {{\n'
+              f'  %0 = jxp.select_and_scatter_add %a0, %a1 {win_max} : '
+              f'({y8}, {x8r}) -> {x8r}\n  return %0 : {x8r}\n}}\n',
+              "source must have the windowed shape", diff=(0, 1),
+              linear=((0,),)))
+    # A pure callback of a registered Python function (it doubles its
+    # argument), run by the runtime as jax.pure_callback's calls are.
+    add(_CallbackEntry(
+        "host_callback", [V3],
+        f"%0 = jxp.host_callback(%a0) {{callback_id = CALLBACK_ID : i64}} "
+        f": ({V3}) -> {V3}", [("%0", V3)], args_of(uniform(-1, 1)),
+        f'func.func @f(%a0: {V3}) -> {V3} {{\n'
+        f'  %0 = jxp.host_callback(%a0) {{callback_id = 0 : i64, '
+        f'has_side_effect}} : ({V3}) -> {V3}\n  return %0 : {V3}\n}}\n',
+        "a callback with side effects returns nothing"))
 
 
 ENTRIES = _entries()

@@ -44,10 +44,12 @@ M = (2, 2)
 _unary = {name: f"lambda lax: lambda x: lax.{name}(x)" for name in [
     "neg", "abs", "sign", "exp", "log", "log1p", "expm1", "sin", "cos", "tan",
     "tanh", "logistic", "sqrt", "rsqrt", "cbrt", "erf", "erf_inv", "floor",
-    "ceil", "is_finite", "stop_gradient"]}
+    "ceil", "is_finite", "stop_gradient", "erfc", "lgamma", "digamma",
+    "bessel_i0e", "bessel_i1e", "population_count", "clz"]}
 _binary = {name: f"lambda lax: lambda x, y: lax.{name}(x, y)" for name in [
     "add", "sub", "mul", "div", "rem", "pow", "max", "min", "atan2",
-    "shift_left", "shift_right_logical", "shift_right_arithmetic"]}
+    "shift_left", "shift_right_logical", "shift_right_arithmetic",
+    "polygamma", "zeta", "nextafter"]}
 
 # primitive -> (jxp op, operands as (dtype or T, shape), function of a lax
 # module). The same function runs over jxp.lax and jax.lax.
@@ -122,12 +124,35 @@ CASES.update({
     "triangular_solve": ("triangular_solve", [(T, M)] * 2, lambda lax: (
         lambda a, b: lax.linalg.triangular_solve(a, b, left_side=True,
                                                  lower=True))),
+    "reduce_precision": ("reduce_precision", [(T, V)], lambda lax: (
+        lambda x: lax.reduce_precision(x, 5, 10))),
+    "lu": ("lu", [(T, M)], lambda lax: lambda x: lax.linalg.lu(x)),
+    "qr": ("qr", [(T, M)], lambda lax: (
+        lambda x: lax.linalg.qr(x, full_matrices=False))),
+    "eigh": ("eigh", [(T, M)], lambda lax: (
+        lambda x: lax.linalg.eigh(x, symmetrize_input=False))),
+    "svd": ("svd", [(T, M)], lambda lax: (
+        lambda x: lax.linalg.svd(x, full_matrices=False, compute_uv=False))),
+    "eig": ("eig", [(T, M)], lambda lax: (
+        lambda x: lax.linalg.eig(x, compute_left_eigenvectors=False,
+                                 compute_right_eigenvectors=False))),
+    # RFFT: lax.fft converts other types to the kind the transform reads
+    # (complex for FFT), so only RFFT's real input rule is seen here.
+    "fft": ("fft", [(T, V)], lambda lax: lambda x: lax.fft(x, "RFFT", (2,))),
+    "conv": ("conv", [(T, (1, 1, 2))] * 2, lambda lax: (
+        lambda x, k: lax.conv_general_dilated(x, k, (1,), [(0, 0)]))),
+    "reduce_window": ("reduce_window", [(T, V)], lambda lax: (
+        lambda x: lax.reduce_window(x, np.zeros((), x.dtype), lax.add, (2,),
+                                    (1,), "VALID"))),
 })
 
 # Primitives not in the matrix, and why.
 NOT_CHECKED = {
     "threefry2x32": "not in jax.lax; one signature (uint32), checked in "
                     "test_threefry.py",
+    "host_callback": "not in jax.lax (jax.pure_callback and friends bind "
+                     "it with a Python callable); its dtypes are checked in "
+                     "test_callbacks.py",
 }
 
 # (primitive, dtype) where the verifier rejects what JAX and jxp's Python
@@ -142,9 +167,15 @@ KNOWN_ODS = set()
 KNOWN_PY = {
     **{(p, d): "complex arg-reductions not implemented (JAX has them)"
        for p in ("argmax", "argmin") for d in ("complex64", "complex128")},
-    **{(p, d): "not implemented: float32 and float64 only"
-       for p in ("cholesky", "triangular_solve")
-       for d in ("float16", "bfloat16", "complex64", "complex128")},
+    # JAX's abstract rules take half floats; its CPU lowering then fails
+    # ("Unsupported dtype float16" from jaxlib's LAPACK bindings).
+    **{(p, d): "not implemented: LAPACK's types (float32/64, complex64/128)"
+       for p in ("cholesky", "triangular_solve", "lu", "qr", "eigh", "svd",
+                 "eig")
+       for d in ("float16", "bfloat16")},
+    # JAX's abstract rule takes bool (and its CPU backend runs it: an OR of
+    # ANDs); jxp's Python rule and the ConvOp constraints reject it.
+    ("conv", "bool"): "bool convolution not implemented (JAX runs it)",
 }
 
 

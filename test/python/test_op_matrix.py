@@ -45,11 +45,17 @@ NO_JVP_CHECK = {
            "(jxp.jvp rejects integer inputs)"
        for op in ("not", "and", "or", "xor", "shift_left",
                   "shift_right_logical", "shift_right_arithmetic",
-                  "threefry2x32")},
+                  "threefry2x32", "population_count", "clz")},
     "custom_vjp_call": "forward mode through a custom_vjp function is an "
                        "error, as in JAX (test_custom_derivatives.py)",
     "custom_lin": "only its transpose is known: it has no JVP and cannot be "
                   "evaluated",
+    **{op: "its derivative is an error, as in JAX (differentiation rule "
+           "not implemented)"
+       for op in ("zeta", "nextafter")},
+    "host_callback": "a pure callback's JVP is an error, as in JAX; a debug "
+                     "callback's (zero) JVP and a pure one's error are "
+                     "checked in test_callbacks.py",
 }
 # Ops in the ODS `Jxp_Linear` list without a dot-product test: why.
 NOT_LINEAR = {
