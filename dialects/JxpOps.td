@@ -993,7 +993,7 @@ def Jxp_ConvOp : Jxp_OpWithRule<"conv", [Jxp_Linear, Jxp_HasJvpRule]> {
         : (tensor<1x2x8xf32>, tensor<3x2x3xf32>) -> tensor<1x3x6xf32>
     ```
   }];
-  let arguments = (ins Jxp_NumericTensor:$lhs, Jxp_NumericTensor:$rhs,
+  let arguments = (ins Jxp_Tensor:$lhs, Jxp_Tensor:$rhs,
                        DenseI64ArrayAttr:$window_strides,
                        DenseI64ArrayAttr:$padding,
                        DenseI64ArrayAttr:$lhs_dilation,
@@ -1003,7 +1003,7 @@ def Jxp_ConvOp : Jxp_OpWithRule<"conv", [Jxp_Linear, Jxp_HasJvpRule]> {
                        DenseI64ArrayAttr:$out_spec,
                        I64Attr:$feature_group_count,
                        I64Attr:$batch_group_count);
-  let results = (outs Jxp_NumericTensor:$result);
+  let results = (outs Jxp_Tensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }

@@ -312,11 +312,11 @@ func.func @svdvals_main(%a: tensor<4x3xf32>, %t: tensor<4x3xf32>) -> tensor<3xf3
 // CHECK-SAME: %[[A:[^:]*]]: tensor<3x3xf32>, %[[T:[^:]*]]: tensor<3x3xf32>)
 // CHECK-NEXT: %[[W:.*]] = jxp.eig %[[A]] : (tensor<3x3xf32>) -> tensor<3xcomplex<f32>>
 // CHECK-NEXT: %[[E:.*]]:3 = jxp.eig %[[A]] {compute_left, compute_right}
-// CHECK-NEXT: %[[IM:.*]] = jxp.imag %[[E]]#1
+// CHECK-NEXT: %[[LT0:.*]] = jxp.transpose %[[E]]#1, permutation = [1, 0]
+// CHECK-NEXT: %[[IM:.*]] = jxp.imag %[[LT0]]
 // CHECK-NEXT: %[[NIM:.*]] = jxp.neg %[[IM]]
-// CHECK-NEXT: %[[RE:.*]] = jxp.real %[[E]]#1
-// CHECK-NEXT: %[[CONJ:.*]] = jxp.complex %[[RE]], %[[NIM]]
-// CHECK-NEXT: %[[LH:.*]] = jxp.transpose %[[CONJ]], permutation = [1, 0]
+// CHECK-NEXT: %[[RE:.*]] = jxp.real %[[LT0]]
+// CHECK-NEXT: %[[LH:.*]] = jxp.complex %[[RE]], %[[NIM]]
 // CHECK-NEXT: %[[Z:.*]] = jxp.constant dense<0.000000e+00> : tensor<3x3xf32>
 // CHECK-NEXT: %[[TC:.*]] = jxp.complex %[[T]], %[[Z]]
 // CHECK-NEXT: %[[LT:.*]] = jxp.dot_general %[[LH]], %[[TC]]

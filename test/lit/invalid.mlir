@@ -1830,7 +1830,7 @@ func.func @cholesky_of_vector(%a: tensor<3xf32>) -> tensor<3xf32> {
 // -----
 
 func.func @cholesky_of_f16(%a: tensor<3x3xf16>) -> tensor<3x3xf16> {
-  // expected-error @+1 {{'jxp.cholesky' op operand #0 must be ranked tensor of 32-bit float or 64-bit float values}}
+  // expected-error @+1 {{'jxp.cholesky' op operand #0 must be ranked tensor of 32-bit float or 64-bit float or complex type with 32-bit float or 64-bit float elements values}}
   %0 = jxp.cholesky %a : tensor<3x3xf16>
   return %0 : tensor<3x3xf16>
 }

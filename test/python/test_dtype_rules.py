@@ -173,9 +173,6 @@ KNOWN_PY = {
        for p in ("cholesky", "triangular_solve", "lu", "qr", "eigh", "svd",
                  "eig")
        for d in ("float16", "bfloat16")},
-    # JAX's abstract rule takes bool (and its CPU backend runs it: an OR of
-    # ANDs); jxp's Python rule and the ConvOp constraints reject it.
-    ("conv", "bool"): "bool convolution not implemented (JAX runs it)",
 }
 
 

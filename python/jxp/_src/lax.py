@@ -1101,8 +1101,6 @@ def _conv_rule(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
         raise TypeError(f"conv_general_dilated requires arguments to have the "
                         f"same dtypes, got {lhs.dtype.name}, "
                         f"{rhs.dtype.name}")
-    if lhs.dtype == dtypes.bool_:
-        raise TypeError("conv_general_dilated does not accept dtype bool")
     s = lhs.ndim - 2
     for name, v in (("window_strides", window_strides),
                     ("lhs_dilation", lhs_dilation),
