@@ -69,3 +69,4 @@ def process_count(backend=None):
 def default_backend():
     return "cpu"
 from . import dtypes  # noqa: F401,E402
+from . import scipy  # noqa: F401,E402

@@ -31,6 +31,15 @@ from ._src.api import jit
 from ._src.array import Array, from_numpy
 from ._src.config import config
 from ._src.core import Tracer, abstractify, is_array_like
+from ._src.batching import vmap as _vmap
+from .custom_derivatives import custom_jvp
+from . import nn as _nn
+from . import numpy as jnp
+
+try:  # the derivative of gamma's samples (jax.lax.random_gamma_grad)
+    from ._src.special_functions import random_gamma_grad as _random_gamma_grad
+except ImportError:  # not built yet: gamma samples, without derivative
+    _random_gamma_grad = None
 
 __all__ = [
     "PRNGKey", "PRNGKeyArray", "bernoulli", "bits", "categorical", "cauchy",
@@ -39,6 +48,11 @@ __all__ = [
     "multivariate_normal", "normal", "pareto", "permutation", "rademacher",
     "randint", "rayleigh", "split", "truncated_normal", "uniform",
     "wrap_key_data",
+    # Gamma-based, and the rest of JAX's distributions.
+    "ball", "beta", "binomial", "chisquare", "dirichlet",
+    "double_sided_maxwell", "f", "gamma", "generalized_normal", "geometric",
+    "loggamma", "maxwell", "multinomial", "orthogonal", "poisson", "t",
+    "triangular", "wald", "weibull_min",
 ]
 
 _IMPL_NAME = "threefry2x32"
@@ -1051,9 +1065,12 @@ def bernoulli(key, p=0.5, shape=None, mode="low"):
 
 
 def _rademacher(key, shape, dtype):
+    # JAX's bernoulli(key, 0.5): p of the default float dtype (float64
+    # with x64).
+    fdt = dtypes.default_float()
     b = lax.convert_element_type(
-        lax.lt(_uniform(key, 0., 1., shape, dtypes.float32),
-               np.float32(0.5)), dtype)
+        lax.lt(_uniform(key, 0., 1., shape, fdt), np.asarray(0.5, fdt)),
+        dtype)
     return lax.sub(lax.mul(np.asarray(2, dtype), b), np.asarray(1, dtype))
 
 
@@ -1276,3 +1293,758 @@ def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
                          f"got {la.dtype}")
     return _categorical_jit(key_data_, logits, tuple(shape), batch_shape,
                             axis, bool(replace), _gumbel_mode(mode))
+
+
+# ---------------------------------------------------------------------------
+# Gamma and the distributions built on it
+# ---------------------------------------------------------------------------
+#
+# JAX samples each gamma variate by its own Marsaglia-Tsang rejection loop on
+# its own key (the sampler's key split into one key per element), vmapped:
+# the loops run together until every element is accepted, each element's
+# state advancing only while its own loop runs, so its bits are those of the
+# scalar loop. Here the same scalar loop is vmapped.
+
+
+def _key_rows(keys, n):
+    """The n uint32[2] keys of a uint32[n, 2] array."""
+    return [lax.reshape(lax.slice(keys, (i, 0), (i + 1, 2)), (2,))
+            for i in range(n)]
+
+
+def _split_n(key, n):
+    return _key_rows(_prng.split(key, (n,)), n)
+
+
+def _gamma_one(key, alpha, log_space):
+    """One Gamma(alpha) variate (its log if log_space) from one key."""
+    dtype = abstractify(alpha).dtype
+
+    def c(v):
+        return np.asarray(v, dtype)
+
+    # alpha < 1 samples Gamma(alpha + 1) * U ** (1 / alpha).
+    boost_mask = lax.ge(alpha, c(1))
+    alpha_orig = alpha
+    alpha = lax.select(boost_mask, alpha, lax.add(alpha, c(1)))
+    d = lax.sub(alpha, c(1. / 3.))
+    cc = lax.div(c(1. / 3.), lax.sqrt(d))
+
+    def accepted_not(state):
+        _, x2, v3, u = state
+        return lax.bitwise_and(
+            lax.ge(u, lax.sub(c(1), lax.mul(c(0.0331), lax.mul(x2, x2)))),
+            lax.ge(lax.log(u), lax.add(
+                lax.mul(x2, c(0.5)),
+                lax.mul(d, lax.add(lax.sub(c(1), v3), lax.log(v3))))))
+
+    def propose(state):
+        key, x_key, u_key = _split_n(state[0], 3)
+
+        def next_x(kxv):
+            k, sub = _split_pair(kxv[0])
+            x = _normal(sub, (), dtype)
+            return k, x, lax.add(c(1), lax.mul(x, cc))
+
+        _, x, v = lax.while_loop(lambda kxv: lax.le(kxv[2], c(0)), next_x,
+                                 (x_key, c(0), c(-1)))
+        u = _uniform(u_key, 0., 1., (), dtype)
+        return key, lax.mul(x, x), lax.mul(lax.mul(v, v), v), u
+
+    key, subkey = _split_pair(key)
+    # The initial state makes the first test true: one proposal at least.
+    _, _, v3, _ = lax.while_loop(accepted_not, propose,
+                                 (key, c(0), c(1), c(2)))
+    if log_space:
+        log_u = lax.neg(_exponential(subkey, (), dtype))
+        log_boost = lax.select(
+            lax.bitwise_or(boost_mask, lax.eq(log_u, c(0))), c(0),
+            lax.mul(log_u, lax.div(c(1), alpha_orig)))
+        return lax.add(lax.add(lax.log(d), lax.log(v3)), log_boost)
+    u = lax.sub(c(1), _uniform(subkey, 0., 1., (), dtype))
+    boost = lax.select(boost_mask, c(1), lax.pow(u, lax.div(c(1),
+                                                            alpha_orig)))
+    return lax.mul(lax.mul(d, v3), boost)
+
+
+def _gamma_values(key, a, log_space):
+    """Gamma variates (or their logs) of the alphas `a`, one key each."""
+    aval = abstractify(a)
+    n = aval.size
+    if n == 0:
+        return a
+    keys = _prng.split(key, (n,))
+    alphas = lax.reshape(a, (n,))
+    one = _vmap(lambda k, al: _gamma_one(k, al, log_space))
+    return lax.reshape(one(keys, alphas), aval.shape)
+
+
+def _gamma_grad(sample, a, log_space):
+    """d sample / d a, JAX's rule through random_gamma_grad."""
+    if _random_gamma_grad is None:
+        raise NotImplementedError(
+            "the derivative of jxp.random.gamma needs "
+            "jxp._src.special_functions.random_gamma_grad")
+    if log_space:
+        # d log(x) = dx / x; x = exp(log x) may round to 0: use tiny.
+        x = lax.exp(sample)
+        dtype = abstractify(x).dtype
+        x = lax.select(lax.eq(x, np.asarray(0, dtype)),
+                       _full(abstractify(x).shape, dtypes.finfo(dtype).tiny,
+                             dtype), x)
+        return lax.div(_random_gamma_grad(a, x), x)
+    return _random_gamma_grad(a, sample)
+
+
+def _make_gamma_p(log_space):
+    if _random_gamma_grad is None:
+        return lambda key, a: _gamma_values(key, a, log_space)
+    f = custom_jvp(lambda key, a: _gamma_values(key, a, log_space))
+
+    def jvp(primals, tangents):
+        key, a = primals
+        ans = f(key, a)
+        return ans, lax.mul(tangents[1], _gamma_grad(ans, a, log_space))
+    f.defjvp(jvp)
+    return f
+
+
+_gamma_p = {False: _make_gamma_p(False), True: _make_gamma_p(True)}
+
+
+def _gamma(key, a, shape, dtype, log_space=False):
+    if shape is None:
+        shape = np.shape(a)
+    else:
+        _check_shape("gamma", shape, np.shape(a))
+    a = _bcast(lax.convert_element_type(a, dtype), shape)
+    return _gamma_p[log_space](key, a)
+
+
+_gamma_jit = jit(_gamma, static_argnums=(2, 3, 4))
+
+
+def _dist_key_dtype(name, key, dtype, msg_name=None):
+    key_data_, _ = _check_prng_key(name, key)
+    return key_data_, _float_dtype(dtype, msg_name or name)
+
+
+def gamma(key, a, shape=None, dtype=None):
+    """Standard Gamma(a) random values (unit scale)."""
+    key_data_, dtype = _dist_key_dtype("gamma", key, dtype)
+    if shape is not None:
+        shape = _canonicalize_shape(shape)
+    return _gamma_jit(key_data_, a, shape, dtype, False)
+
+
+def loggamma(key, a, shape=None, dtype=None):
+    """log of Gamma(a) random values, sampled in log space (precise for
+    small a)."""
+    key_data_, dtype = _dist_key_dtype("loggamma", key, dtype, "gamma")
+    if shape is not None:
+        shape = _canonicalize_shape(shape)
+    return _gamma_jit(key_data_, a, shape, dtype, True)
+
+
+def _check_broadcast_shapes(name, shape, *args):
+    arg_shapes = [np.shape(a) for a in args]
+    if shape is None:
+        try:
+            return np.broadcast_shapes(*arg_shapes)
+        except ValueError:
+            raise ValueError(f"Incompatible shapes for broadcasting: shapes="
+                             f"{arg_shapes}") from None
+    shape = _canonicalize_shape(shape)
+    _check_shape(name, shape, *arg_shapes)
+    return shape
+
+
+def _check_all_safe_to_cast(name, dtype, *args):
+    for arg in args:
+        aval = abstractify(arg)
+        arg_dtype = aval.dtype
+        if arg_dtype == dtype:
+            continue
+        if dtypes.promote((arg_dtype, aval.weak_type),
+                          (dtype, False))[0] != dtype:
+            raise ValueError(f"In arguments to {name}, cannot safely cast "
+                             f"argument of type {arg_dtype} to {dtype}")
+
+
+def _beta(key, a, b, shape, dtype):
+    if shape is None:
+        shape = np.broadcast_shapes(np.shape(a), np.shape(b))
+    else:
+        _check_shape("beta", shape, np.shape(a), np.shape(b))
+    a = _bcast(lax.convert_element_type(a, dtype), shape)
+    b = _bcast(lax.convert_element_type(b, dtype), shape)
+    key_a, key_b = _split_pair(key)
+    log_ga = _gamma(key_a, a, shape, dtype, True)
+    log_gb = _gamma(key_b, b, shape, dtype, True)
+    # ga / (ga + gb), scaled by the larger so neither overflows nor vanishes.
+    log_max = lax.max(log_ga, log_gb)
+    ga = lax.exp(lax.sub(log_ga, log_max))
+    gb = lax.exp(lax.sub(log_gb, log_max))
+    return lax.div(ga, lax.add(ga, gb))
+
+
+_beta_jit = jit(_beta, static_argnums=(3, 4))
+
+
+def beta(key, a, b, shape=None, dtype=None):
+    """Beta(a, b) random values."""
+    key_data_, dtype = _dist_key_dtype("beta", key, dtype)
+    _check_all_safe_to_cast("beta", dtype, a, b)
+    shape = _check_broadcast_shapes("beta", shape, a, b)
+    return _beta_jit(key_data_, a, b, shape, dtype)
+
+
+def _dirichlet(key, alpha, shape, dtype):
+    if not np.ndim(alpha) >= 1:
+        raise ValueError(f"dirichlet requires alpha.ndim >= 1, got "
+                         f"alpha.ndim == {np.ndim(alpha)}")
+    if shape is None:
+        shape = np.shape(alpha)[:-1]
+    else:
+        _check_shape("dirichlet", shape, np.shape(alpha)[:-1])
+    alpha = lax.convert_element_type(alpha, dtype)
+    log_g = _gamma(key, alpha, shape + np.shape(alpha)[-1:], dtype, True)
+    return _nn.softmax(log_g, -1)
+
+
+_dirichlet_jit = jit(_dirichlet, static_argnums=(2, 3))
+
+
+def dirichlet(key, alpha, shape=None, dtype=None):
+    """Dirichlet(alpha) random values, alpha's last axis the categories."""
+    key_data_, dtype = _dist_key_dtype("dirichlet", key, dtype)
+    if shape is not None:
+        shape = _canonicalize_shape(shape)
+    return _dirichlet_jit(key_data_, alpha, shape, dtype)
+
+
+def _t(key, df, shape, dtype):
+    df = lax.convert_element_type(df, dtype)
+    key_n, key_g = _split_pair(key)
+    n = _normal(key_n, shape, dtype)
+    half_df = lax.div(df, np.asarray(2, dtype))
+    g = _gamma(key_g, half_df, shape, dtype)
+    return n * jnp.sqrt(half_df / g)
+
+
+_t_jit = jit(_t, static_argnums=(2, 3))
+
+
+def t(key, df, shape=None, dtype=None):
+    """Student's t random values with df degrees of freedom."""
+    key_data_, dtype = _dist_key_dtype("t", key, dtype)
+    shape = _check_broadcast_shapes("t", shape, df)
+    _check_all_safe_to_cast("t", dtype, df)
+    return _t_jit(key_data_, df, shape, dtype)
+
+
+def _chisquare(key, df, shape, dtype):
+    df = lax.convert_element_type(df, dtype)
+    two = np.asarray(2, dtype)
+    half_df = lax.div(df, two)
+    _check_shape("gamma", shape, np.shape(half_df))
+    log_g = _gamma(key, half_df, shape, dtype, True)
+    return lax.mul(jnp.exp(log_g), two)
+
+
+_chisquare_jit = jit(_chisquare, static_argnums=(2, 3))
+
+
+def chisquare(key, df, shape=None, dtype=None):
+    """Chi-squared random values with df degrees of freedom."""
+    key_data_, dtype = _dist_key_dtype("chisquare", key, dtype)
+    shape = _check_broadcast_shapes("chisquare", shape, df)
+    _check_all_safe_to_cast("chisquare", dtype, df)
+    return _chisquare_jit(key_data_, df, shape, dtype)
+
+
+def _f(key, dfnum, dfden, shape, dtype):
+    dfden = lax.convert_element_type(dfden, dtype)
+    dfnum = lax.convert_element_type(dfnum, dtype)
+    key_dfd, key_dfn = _split_pair(key)
+    chi2_dfn = _chisquare(key_dfn, dfnum, shape, dtype)
+    chi2_dfd = _chisquare(key_dfd, dfden, shape, dtype)
+    # Not broadcast: parameters of lower rank than `shape` are a TypeError
+    # in JAX (lax.div).
+    num = lax.div(chi2_dfn, dfnum)
+    den = lax.div(chi2_dfd, dfden)
+    return lax.div(num, den)
+
+
+_f_jit = jit(_f, static_argnums=(3, 4))
+
+
+def f(key, dfnum, dfden, shape=None, dtype=None):
+    """F-distribution random values."""
+    key_data_, dtype = _dist_key_dtype("f", key, dtype)
+    shape = _check_broadcast_shapes("f", shape, dfnum, dfden)
+    _check_all_safe_to_cast("f", dtype, dfnum, dfden)
+    return _f_jit(key_data_, dfnum, dfden, shape, dtype)
+
+
+def _generalized_normal(key, p, shape, dtype):
+    k1, k2 = _split_pair(key)
+    inv_p = 1 / p
+    g = _gamma(k1, inv_p, shape, dtype)
+    r = _rademacher(k2, shape, dtype)
+    return r * g ** inv_p
+
+
+_generalized_normal_jit = jit(_generalized_normal, static_argnums=(2, 3))
+
+
+def generalized_normal(key, p, shape=(), dtype=None):
+    """Generalized normal random values: density exp(-|x| ** p) / norm."""
+    shape = _canonicalize_shape(shape)
+    key_data_, _ = _check_prng_key("generalized_normal", key)
+    dtype = _canonicalize_user_dtype(float if dtype is None else dtype)
+    return _generalized_normal_jit(key_data_, p, shape, dtype)
+
+
+def _ball(key, p, d, shape, dtype):
+    k1, k2 = _split_pair(key)
+    g = _generalized_normal(k1, p, shape + (d,), dtype)
+    e = _exponential(k2, shape, dtype)
+    return g / (((jnp.abs(g) ** p).sum(-1) + e) ** (1 / p))[..., None]
+
+
+_ball_jit = jit(_ball, static_argnums=(2, 3, 4))
+
+
+def ball(key, d, p=2, shape=(), dtype=None):
+    """Uniform random points in the unit p-norm ball of dimension d."""
+    shape = _canonicalize_shape(shape)
+    key_data_, _ = _check_prng_key("ball", key)
+    dtype = _canonicalize_user_dtype(float if dtype is None else dtype)
+    if isinstance(d, Tracer):
+        raise errors.ConcretizationTypeError(d)
+    d = operator.index(d)
+    return _ball_jit(key_data_, p, d, shape, dtype)
+
+
+# ---------------------------------------------------------------------------
+# More continuous samplers
+# ---------------------------------------------------------------------------
+
+
+def _maxwell(key, shape, dtype):
+    return jnp.linalg.norm(_normal(key, shape + (3,), dtype), axis=-1)
+
+
+maxwell = _float_sampler("maxwell", _maxwell,
+                         "Maxwell random values (norm of 3 normals).")
+
+
+def _double_sided_maxwell(key, loc, scale, shape, dtype):
+    params_shape = np.broadcast_shapes(np.shape(loc), np.shape(scale))
+    # As JAX: the parameters' shape is appended to `shape` (or is the shape
+    # when `shape` is empty).
+    shape = (shape or params_shape) + params_shape
+    maxwell_key, sign_key = _split_pair(key)
+    rvs = _maxwell(maxwell_key, shape, dtype)
+    sign = _rademacher(sign_key, shape, dtype)
+    return sign * rvs * scale + loc
+
+
+_double_sided_maxwell_jit = jit(_double_sided_maxwell, static_argnums=(3, 4))
+
+
+def double_sided_maxwell(key, loc, scale, shape=(), dtype=None):
+    """Double-sided Maxwell random values: loc + scale * sign * maxwell."""
+    key_data_, dtype = _dist_key_dtype("double_sided_maxwell", key, dtype)
+    shape = _canonicalize_shape(shape)
+    return _double_sided_maxwell_jit(key_data_, loc, scale, shape, dtype)
+
+
+def _weibull_min(key, scale, concentration, shape, dtype):
+    u = _uniform(key, 0., 1., shape, dtype)
+    return jnp.power(-jnp.log1p(-u), 1.0 / concentration) * scale
+
+
+_weibull_min_jit = jit(_weibull_min, static_argnums=(3, 4))
+
+
+def weibull_min(key, scale, concentration, shape=(), dtype=None):
+    """Weibull random values: scale * (-log(1 - U)) ** (1 / concentration)."""
+    key_data_, dtype = _dist_key_dtype("weibull_min", key, dtype)
+    shape = _canonicalize_shape(shape)
+    return _weibull_min_jit(key_data_, scale, concentration, shape, dtype)
+
+
+def _wald(key, mean, shape, dtype):
+    k1, k2 = _split_pair(key)
+    mean = _bcast(lax.convert_element_type(mean, dtype), shape)
+    v = _normal(k1, shape, dtype)
+    z = _uniform(k2, 0., 1., shape, dtype)
+    y = lax.integer_pow(v, 2)
+    y_sq = lax.integer_pow(y, 2)
+    mean_sq = lax.integer_pow(mean, 2)
+    sqrt_term = lax.sqrt(4 * mean * y + mean_sq * y_sq)
+    x = mean + mean_sq * y / 2 - mean / 2 * sqrt_term
+    return lax.select(lax.le(z, mean / (mean + x)), x, mean_sq / x)
+
+
+_wald_jit = jit(_wald, static_argnums=(2, 3))
+
+
+def wald(key, mean, shape=None, dtype=None):
+    """Wald (inverse Gaussian) random values with the given mean."""
+    key_data_, dtype = _dist_key_dtype("wald", key, dtype)
+    shape = _check_broadcast_shapes("wald", shape, mean)
+    _check_all_safe_to_cast("wald", dtype, mean)
+    return _wald_jit(key_data_, mean, shape, dtype)
+
+
+def _triangular(key, left, mode, right, shape, dtype):
+    left = _bcast(lax.convert_element_type(left, dtype), shape)
+    right = _bcast(lax.convert_element_type(right, dtype), shape)
+    mode = _bcast(lax.convert_element_type(mode, dtype), shape)
+    fc = (mode - left) / (right - left)
+    u = _uniform(key, 0., 1., shape, dtype)
+    out1 = left + lax.sqrt(u * (right - left) * (mode - left))
+    out2 = right - lax.sqrt((1 - u) * (right - left) * (right - mode))
+    return lax.select(lax.lt(u, fc), out1, out2)
+
+
+_triangular_jit = jit(_triangular, static_argnums=(4, 5))
+
+
+def triangular(key, left, mode, right, shape=None, dtype=None):
+    """Triangular random values on [left, right] peaking at mode."""
+    key_data_, dtype = _dist_key_dtype("triangular", key, dtype)
+    shape = _check_broadcast_shapes("triangular", shape, left, mode, right)
+    _check_all_safe_to_cast("triangular", dtype, left, mode, right)
+    return _triangular_jit(key_data_, left, mode, right, shape, dtype)
+
+
+def _orthogonal(key, n, m, shape, dtype):
+    z = _normal(key, shape + (max(n, m), min(n, m)), dtype)
+    q, r = jnp.linalg.qr(z)
+    d = jnp.diagonal(r, axis1=-2, axis2=-1)
+    x = q * jnp.expand_dims(jnp.sign(d), -2)
+    return jnp.swapaxes(x, -1, -2) if n < m else x
+
+
+_orthogonal_jit = jit(_orthogonal, static_argnums=(1, 2, 3, 4))
+
+
+def orthogonal(key, n, shape=(), dtype=None, m=None):
+    """Random n x m matrices with orthonormal columns (or rows), Haar
+    distributed: the Q of a Gaussian matrix's QR, signs fixed by R."""
+    shape = _canonicalize_shape(shape)
+    key_data_, _ = _check_prng_key("orthogonal", key)
+    dtype = _canonicalize_user_dtype(float if dtype is None else dtype)
+    for v in (n, m):
+        if isinstance(v, Tracer):
+            raise errors.ConcretizationTypeError(v)
+    n = operator.index(n)
+    m = n if m is None else operator.index(m)
+    return _orthogonal_jit(key_data_, n, m, shape, dtype)
+
+
+# ---------------------------------------------------------------------------
+# More discrete samplers
+# ---------------------------------------------------------------------------
+
+
+def _isnan(x):
+    return lax.ne(x, x)
+
+
+def _geometric(key, p, shape, dtype):
+    p = jnp.asarray(p)
+    if not dtypes.is_inexact(p.dtype):
+        p = p.astype(dtypes.default_float())
+    u = _uniform(key, 0., 1., shape, p.dtype)
+    u = jnp.where(u == 0, 1, u)
+    log_u = lax.log(u)
+    log_one_minus_p = jnp.broadcast_to(lax.log1p(-p), shape)
+    g = lax.floor(lax.div(log_u, log_one_minus_p)) + 1
+    return g.astype(dtype)
+
+
+_geometric_jit = jit(_geometric, static_argnums=(2, 3))
+
+
+def geometric(key, p, shape=None, dtype=None):
+    """Geometric(p) random integers: trials up to the first success."""
+    key_data_, _ = _check_prng_key("geometric", key)
+    dtype = _canonicalize_user_dtype(int if dtype is None else dtype)
+    if not dtypes.is_int(dtype):
+        raise ValueError(f"dtype argument to `geometric` must be an int "
+                         f"dtype, got {dtype}")
+    shape = _check_broadcast_shapes("geometric", shape, p)
+    _check_arraylike("geometric", p)
+    return _geometric_jit(key_data_, p, shape, dtype)
+
+
+def _check_arraylike(name, *args):
+    for i, a in enumerate(args):
+        if isinstance(a, (list, tuple)):
+            raise TypeError(f"{name} requires ndarray or scalar arguments, "
+                            f"got {type(a).__name__} at position {i}.")
+
+
+def _poisson_knuth(key, lam, shape, dtype, max_iters):
+    def body(carry):
+        i, k, rng, log_prod = carry
+        rng, subkey = _split_pair(rng)
+        k = lax.select(log_prod > -lam, k + 1, k)
+        u = _uniform(subkey, 0., 1., shape, dtypes.float32)
+        return i + 1, k, rng, log_prod + jnp.log(u)
+
+    def cond(carry):
+        i, log_prod = carry[0], carry[3]
+        return (log_prod > -lam).any() & (i < max_iters)
+
+    k0 = _full(shape, 0, dtype)
+    log0 = _full(shape, 0, dtypes.float32)
+    k = lax.while_loop(cond, body, (np.int32(0), k0, key, log0))[1]
+    return (k - 1).astype(dtype)
+
+
+def _poisson_rejection(key, lam, shape, dtype, max_iters):
+    # Hormann's transformed rejection.
+    log_lam = lax.log(lam)
+    b = 0.931 + 2.53 * lax.sqrt(lam)
+    a = -0.059 + 0.02483 * b
+    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    v_r = 0.9277 - 3.6224 / (b - 2)
+    ldt = abstractify(lam).dtype
+
+    def body(carry):
+        i, k_out, accepted, key = carry
+        key, subkey_0, subkey_1 = _split_n(key, 3)
+        u = _uniform(subkey_0, 0., 1., shape, ldt) - 0.5
+        v = _uniform(subkey_1, 0., 1., shape, ldt)
+        u_shifted = 0.5 - abs(u)
+        k = lax.floor((2 * a / u_shifted + b) * u + lam + 0.43)
+        s = lax.log(v * inv_alpha / (a / (u_shifted * u_shifted) + b))
+        t_ = -lam + k * log_lam - lax.lgamma(k + 1)
+        accept1 = (u_shifted >= 0.07) & (v <= v_r)
+        reject = (k < 0) | ((u_shifted < 0.013) & (v > u_shifted))
+        accept2 = s <= t_
+        accept = accept1 | (~reject & accept2)
+        k_out = lax.select(accept, k, k_out)
+        return i + 1, k_out, accepted | accept, key
+
+    def cond(carry):
+        i, _, accepted, _ = carry
+        return (~accepted).any() & (i < max_iters)
+
+    k0 = _full(shape, -1, ldt)
+    acc0 = _full(shape, False, np.bool_)
+    k = lax.while_loop(cond, body, (np.int32(0), k0, acc0, key))[1]
+    return k.astype(dtype)
+
+
+def _poisson(key, lam, shape, dtype):
+    use_knuth = _isnan(lam) | (lam < 10)
+    lam_knuth = lax.select(use_knuth, lam, jnp.zeros_like(lam))
+    lam_rejection = lax.select(use_knuth, jnp.full_like(lam, 1e5), lam)
+    max_iters = dtype.type(np.iinfo(dtype).max)
+    result = lax.select(
+        use_knuth, _poisson_knuth(key, lam_knuth, shape, dtype, max_iters),
+        _poisson_rejection(key, lam_rejection, shape, dtype, max_iters))
+    return lax.select(lam == 0, jnp.zeros_like(result), result)
+
+
+_poisson_jit = jit(_poisson, static_argnums=(2, 3))
+
+
+def poisson(key, lam, shape=None, dtype=None):
+    """Poisson(lam) random integers."""
+    key_data_, _ = _check_prng_key("poisson", key)
+    dtype = _canonicalize_user_dtype(int if dtype is None else dtype)
+    if shape is not None:
+        shape = _canonicalize_shape(shape)
+    else:
+        shape = np.shape(lam)
+    lam = _poisson_lam_jit(lam, shape)
+    return _poisson_jit(key_data_, lam, shape, dtype)
+
+
+def _poisson_lam(lam, shape):
+    return lax.convert_element_type(jnp.broadcast_to(lam, shape),
+                                    dtypes.float32)
+
+
+_poisson_lam_jit = jit(_poisson_lam, static_argnums=(1,))
+
+
+_STIRLING_TAIL = np.array([
+    0.0810614667953272, 0.0413406959554092, 0.0276779256849983,
+    0.02079067210376509, 0.0166446911898211, 0.0138761288230707,
+    0.0118967099458917, 0.0104112652619720, 0.00925546218271273,
+    0.00833056343336287])
+
+
+def _stirling_approx_tail(k):
+    """log(k!) minus Stirling's approximation: a table below 10, else the
+    series."""
+    dtype = abstractify(k).dtype
+    table = jnp.asarray(_STIRLING_TAIL.astype(dtype))
+    use_table = k <= 9
+    k = lax.clamp(np.asarray(0., dtype), k, np.asarray(9., dtype))
+    kp1sq = (k + 1) * (k + 1)
+    approx = (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+    k = jnp.floor(k)
+    return lax.select(use_table, table[jnp.asarray(k, dtype="int32")], approx)
+
+
+def _binomial_inversion(key, count, prob, shape, dtype, max_iters):
+    log1minusprob = jnp.log1p(-prob)
+    pdt = abstractify(prob).dtype
+
+    def body(carry):
+        i, num_geom, geom_sum, key = carry
+        subkey, key = _split_pair(key)
+        num_geom_out = lax.select(geom_sum <= count, num_geom + 1, num_geom)
+        u = _uniform(subkey, 0., 1., shape, pdt)
+        geom = jnp.ceil(jnp.log(u) / log1minusprob)
+        return i + 1, num_geom_out, geom_sum + geom, key
+
+    def cond(carry):
+        i, geom_sum = carry[0], carry[2]
+        return (geom_sum <= count).any() & (i < max_iters)
+
+    zeros = _full(shape, 0, pdt)
+    k = lax.while_loop(cond, body, (np.int32(0), zeros, zeros, key))[1]
+    return (k - 1).astype(dtype)
+
+
+def _btrs(key, count, prob, shape, dtype, max_iters):
+    # Hormann's BTRS: transformed rejection with squeeze.
+    stddev = jnp.sqrt(count * prob * (1 - prob))
+    b = 1.15 + 2.53 * stddev
+    a = -0.0873 + 0.0248 * b + 0.01 * prob
+    c = count * prob + 0.5
+    v_r = 0.92 - 4.2 / b
+    r = prob / (1 - prob)
+    alpha = (2.83 + 5.1 / b) * stddev
+    m = jnp.floor((count + 1) * prob)
+    pdt = abstractify(prob).dtype
+
+    def body(carry):
+        i, k_out, accepted, key = carry
+        key, subkey_0, subkey_1 = _split_n(key, 3)
+        u = _uniform(subkey_0, 0., 1., shape, pdt)
+        v = _uniform(subkey_1, 0., 1., shape, pdt)
+        u = u - 0.5
+        us = 0.5 - jnp.abs(u)
+        accept1 = (us >= 0.07) & (v <= v_r)
+        k = jnp.floor((2 * a / us + b) * u + c)
+        reject = (k < 0) | (k > count)
+        v = jnp.log(v * alpha / (a / (us * us) + b))
+        ub = ((m + 0.5) * jnp.log((m + 1) / (r * (count - m + 1)))
+              + (count + 1) * jnp.log((count - m + 1) / (count - k + 1))
+              + (k + 0.5) * jnp.log(r * (count - k + 1) / (k + 1))
+              + _stirling_approx_tail(m)
+              + _stirling_approx_tail(count - m)
+              - _stirling_approx_tail(k)
+              - _stirling_approx_tail(count - k))
+        accept = accept1 | (~reject & (v <= ub))
+        k_out = lax.select(accept, k, k_out)
+        return i + 1, k_out, accepted | accept, key
+
+    def cond(carry):
+        i, accepted = carry[0], carry[2]
+        return (~accepted).any() & (i < max_iters)
+
+    k0 = _full(shape, -1, pdt)
+    acc0 = _full(shape, False, np.bool_)
+    out = lax.while_loop(cond, body, (np.int32(0), k0, acc0, key))[1]
+    return out.astype(dtype)
+
+
+def _binomial(key, count, prob, shape, dtype):
+    if shape is None:
+        shape = np.broadcast_shapes(np.shape(count), np.shape(prob))
+    else:
+        _check_shape("binomial", shape, np.shape(count), np.shape(prob))
+    prob = jnp.asarray(prob)
+    if not dtypes.is_inexact(prob.dtype):
+        prob = prob.astype(dtypes.default_float())
+    pdt = prob.dtype
+    count = jnp.broadcast_to(lax.convert_element_type(count, pdt), shape)
+    prob = jnp.broadcast_to(prob, shape)
+    p_lt_half = prob < 0.5
+    q = lax.select(p_lt_half, prob, 1.0 - prob)
+    count_nan_or_neg = _isnan(count) | (count < 0.0)
+    count_inf = jnp.isinf(count)
+    q_is_nan = _isnan(q)
+    q_l_0 = q < 0.0
+    q = lax.select(q_is_nan | q_l_0, jnp.full_like(q, 0.01), q)
+    use_inversion = count_nan_or_neg | (count * q <= 10.0)
+    count = jnp.floor(count)
+    count_inv = lax.select(use_inversion, count, jnp.full_like(count, 0.0))
+    count_btrs = lax.select(use_inversion, jnp.full_like(count, 1e4), count)
+    q_btrs = lax.select(use_inversion, jnp.full_like(q, 0.5), q)
+    max_iters = dtype.type(dtypes.finfo(dtype).max)
+    samples = lax.select(
+        use_inversion,
+        _binomial_inversion(key, count_inv, q, shape, dtype, max_iters),
+        _btrs(key, count_btrs, q_btrs, shape, dtype, max_iters))
+    invalid = q_l_0 | q_is_nan | count_nan_or_neg
+    samples = lax.select(invalid, jnp.full_like(samples, np.nan, dtype),
+                         samples)
+    samples = lax.select(count_inf & ~invalid,
+                         jnp.full_like(samples, np.inf, dtype), samples)
+    return lax.select(p_lt_half | count_nan_or_neg | q_is_nan | count_inf,
+                      samples, count.astype(dtype) - samples)
+
+
+_binomial_jit = jit(_binomial, static_argnums=(3, 4))
+
+
+def binomial(key, n, p, shape=None, dtype=None):
+    """Binomial(n, p) random values (of a float dtype, as JAX)."""
+    key_data_, _ = _check_prng_key("binomial", key)
+    _check_arraylike("binomial", n, p)
+    dtype = _float_dtype(dtype, "binomial")
+    if shape is not None:
+        shape = _canonicalize_shape(shape)
+    return _binomial_jit(key_data_, n, p, shape, dtype)
+
+
+def _multinomial(key, n, p, shape, dtype):
+    n, p = jnp.asarray(n), jnp.asarray(p)
+    common = _promote_inexact(n, p)
+    n, p = n.astype(common), p.astype(common)
+    if shape is None:
+        shape = p.shape
+    n = jnp.broadcast_to(n, shape[:-1])
+    p = jnp.broadcast_to(p, shape)
+
+    def step(remainder, ratio_key):
+        ratio, key = ratio_key
+        count = _binomial(key, remainder, jnp.clip(ratio, 0, 1), None,
+                          remainder.dtype)
+        return remainder - count, count
+
+    p = jnp.moveaxis(p, -1, 0)
+    remaining = lax.cumsum(p, 0, reverse=True)
+    ratios = p / jnp.where(remaining == 0, 1, remaining)
+    keys = _prng.split(key, (ratios.shape[0],))
+    _, counts = lax.scan(step, n, (ratios, keys))
+    return jnp.moveaxis(counts, 0, -1).astype(dtype)
+
+
+_multinomial_jit = jit(_multinomial, static_argnums=(3, 4))
+
+
+def multinomial(key, n, p, *, shape=None, dtype=None, unroll=1):
+    """Multinomial(n, p) counts over p's last axis."""
+    key_data_, _ = _check_prng_key("multinomial", key)
+    _check_arraylike("multinomial", n, p)
+    if shape is not None:
+        shape = _canonicalize_shape(shape)
+    # Any dtype, as JAX: the counts are cast to it (None: the default
+    # float).
+    dtype = _canonicalize_user_dtype(float if dtype is None else dtype)
+    return _multinomial_jit(key_data_, n, p, shape, dtype)

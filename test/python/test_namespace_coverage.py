@@ -14,15 +14,17 @@ import pytest
 
 # JAX namespace -> (jxp namespace, the floor of jxp's count).
 NAMESPACES = {
-    "jax.numpy": ("jxp.numpy", 369),
-    "jax.numpy.linalg": ("jxp.numpy.linalg", 2),
-    "jax.numpy.fft": ("jxp.numpy.fft", 0),
-    "jax.lax": ("jxp.lax", 145),
-    "jax.random": ("jxp.random", 28),
+    "jax.numpy": ("jxp.numpy", 399),
+    "jax.numpy.linalg": ("jxp.numpy.linalg", 31),
+    "jax.numpy.fft": ("jxp.numpy.fft", 18),
+    "jax.lax": ("jxp.lax", 249),
+    "jax.random": ("jxp.random", 47),
     "jax.tree_util": ("jxp.tree_util", 36),
     "jax.nn": ("jxp.nn", 31),
-    "jax.scipy.special": ("jxp.scipy.special", 0),
-    "jax": ("jxp", 52),
+    "jax.scipy.special": ("jxp.scipy.special", 49),
+    "jax.scipy.stats": ("jxp.scipy.stats", 29),
+    "jax.scipy.linalg": ("jxp.scipy.linalg", 32),
+    "jax": ("jxp", 56),
 }
 
 
