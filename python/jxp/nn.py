@@ -258,7 +258,8 @@ def _minus_inf(x):
 
 def _softmax_parts(name, x, axis, where):
     x = _arraylike(name, x)
-    _canonical_axes(axis, abstractify(x).ndim)
+    if axis is not None:  # (None: over every axis, as JAX)
+        _canonical_axes(axis, abstractify(x).ndim)
     x_max = jnp.max(x, axis, where=where, initial=_minus_inf(x), keepdims=True)
     x_safe = x if where is None else jnp.where(where, x, -np.inf)
     return x_max, x_safe

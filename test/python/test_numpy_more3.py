@@ -298,3 +298,15 @@ def test_buffers_and_files():
     assert_same(jnp.from_dlpack(F2), rjnp.from_dlpack(F2))
     assert_same(jnp.from_dlpack(jnp.asarray(I2)),
                 rjnp.from_dlpack(rjnp.asarray(I2)))
+
+
+def test_clip_takes_min_and_max_keywords_and_softmax_all_axes():
+    """JAX 0.10's jnp.clip(arr, /, min=, max=), and nn.softmax/log_softmax
+    over every axis with axis=None (found writing jax.scipy.special)."""
+    x = np.arange(5.0, dtype=np.float32)
+    for kw in ({"max": 2.0}, {"min": 1.0}, {"min": 1.0, "max": 3.0}):
+        assert_same(jnp.clip(x, **kw), jax.numpy.clip(x, **kw))
+    m = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    for f in ("softmax", "log_softmax"):
+        assert_same(getattr(jxp.nn, f)(m, axis=None),
+                    getattr(jax.nn, f)(m, axis=None))

@@ -1692,7 +1692,8 @@ def where(condition, x=None, y=None):
                       broadcast_to(y, shape_))
 
 
-def clip(a, a_min=None, a_max=None):
+def clip(arr=None, /, min=None, max=None):  # noqa: A002 - JAX's names
+    a, a_min, a_max = arr, min, max
     if any(x is not None and _dt.is_complex(_dtype(x))
            for x in (a, a_min, a_max)):
         raise ValueError(
