@@ -708,3 +708,13 @@ def test_while_snapshots_keep_invariants_once():
         return (y ** 2).sum()
     assert_same(g(w, x, 30), jax.grad(ref, argnums=(0, 1))(w, x),
                 rtol=2e-4, atol=1e-5, weak_type=False)
+
+
+def test_fori_loop_float_bounds_as_jax():
+    """JAX takes float bounds (the index counts up by 1.0), static or
+    traced."""
+    body = lambda i, c: c + i  # noqa: E731
+    assert_same(jxp.lax.fori_loop(1.0, 3.0, body, 0.0),
+                jax.lax.fori_loop(1.0, 3.0, body, 0.0))
+    assert_same(jxp.jit(lambda u: jxp.lax.fori_loop(1.0, u, body, 0.0))(4.0),
+                jax.jit(lambda u: jax.lax.fori_loop(1.0, u, body, 0.0))(4.0))

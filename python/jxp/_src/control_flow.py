@@ -368,19 +368,32 @@ def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
         raise TypeError("lax.fori_loop: body_fun argument should be "
                         "callable.")
     la, ua = abstractify(lower), abstractify(upper)
-    if la.shape or ua.shape or not dtypes.is_int(la.dtype) or \
-            not dtypes.is_int(ua.dtype):
+    # JAX takes integer or float bounds (a float index counts up by 1.0).
+    if la.shape or ua.shape:
         raise TypeError(
-            f"lower and upper arguments to fori_loop must have equal types, "
-            f"got {la.str_short()} and {ua.str_short()}")
+            f"lower and upper arguments to fori_loop must be scalars, got "
+            f"{la.str_short()} and {ua.str_short()}")
+    for a in (la, ua):
+        if not (dtypes.is_int(a.dtype) or dtypes.is_float(a.dtype)):
+            raise TypeError(
+                f"lower and upper arguments to fori_loop must be integers "
+                f"or floats, got {la.str_short()} and {ua.str_short()}")
     dtype = dtypes.promote((la.dtype, la.weak_type),
                            (ua.dtype, ua.weak_type))[0]
     lo, hi = _static_int(lower), _static_int(upper)
     if lo is not None and hi is not None:
+        start = _int_scalar(lower, dtype)
+        if dtypes.is_float(dtype):
+            # As JAX: static float bounds count with a (weak) int index.
+            dtype = dtypes.default_int()
+            start = core.rebind_aval(
+                lax.convert_element_type(np.asarray(lo, dtype), dtype),
+                core.ShapedArray((), dtype, weak_type=True))
+
         def step(carry, _):
             i, x = carry
             return (lax.add(i, np.ones((), dtype)), body_fun(i, x)), None
-        (_, out), _ = scan(step, (_int_scalar(lower, dtype), init_val), None,
+        (_, out), _ = scan(step, (start, init_val), None,
                            length=max(hi - lo, 0),
                            unroll=1 if unroll is None else unroll)
         return out
@@ -392,9 +405,12 @@ def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
     def body(carry):
         i, hi_, x = carry
         return lax.add(i, np.ones((), dtype)), hi_, body_fun(i, x)
-    return while_loop(keep_going, body,
-                      (_int_scalar(lower, dtype), _int_scalar(upper, dtype),
-                       init_val))[2]
+    start, stop = _int_scalar(lower, dtype), _int_scalar(upper, dtype)
+    if dtypes.is_float(dtype) and la.weak_type and ua.weak_type:
+        # Weakly typed float bounds give a weak index, as in JAX.
+        weak = core.ShapedArray((), dtype, weak_type=True)
+        start, stop = core.rebind_aval(start, weak), core.rebind_aval(stop, weak)
+    return while_loop(keep_going, body, (start, stop, init_val))[2]
 
 
 def _int_scalar(x, dtype):
