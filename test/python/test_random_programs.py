@@ -647,12 +647,6 @@ KNOWN_DIFFERENCES = {
                 [("jnp.max", (0,), (None, False)),
                  ("lax.sub", (1, 1), ()),
                  ("x % y", (0, 2), ())])),
-    "complex arctan at special values (infinite or NaN parts, the poles "
-    "+-i): jxp lowers to XLA's complex atan2(z, 1), JAX to CHLO's atan, "
-    "whose special values differ (finite values agree)": (
-        _node_on({"jnp.arctan"}, _any_complex, "values differ"),
-        example(False, [("array", "complex64", (3,), 346)],
-                [("jnp.arctan", (0,), ())])),
     "reverse mode through lax.while_loop: JAX raises ValueError, jxp "
     "differentiates it (issue 12, item 5; its gradients are checked against "
     "JAX's fori_loop of the same trip count in test_control_flow.py)": (
