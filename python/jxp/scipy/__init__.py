@@ -4,3 +4,4 @@ operations."""
 from . import special  # noqa: F401
 from . import stats  # noqa: F401
 from . import linalg  # noqa: F401
+from . import optimize  # noqa: F401
