@@ -1128,6 +1128,46 @@ def Jxp_Threefry2x32Op : Jxp_OpWithRule<"threefry2x32",
   let hasVerifier = 1;
 }
 
+def Jxp_RngBitGeneratorOp : Jxp_OpWithRule<"rng_bit_generator",
+    [AllTypesMatch<["state", "new_state"]>]# Jxp_NoTangents> {
+  let summary = "Random bits from XLA's counter-based generator, and its next state";
+  let description = [{
+    XLA's RngBitGenerator (lax.rng_bit_generator): `bits` of unsigned
+    integers from `state` (4 x ui32 or 2 x ui64, the form JAX takes) with
+    `algorithm` 0 (the platform's default), 1 (Threefry) or 2 (Philox),
+    and the state to use next. The bits are XLA's, so they equal JAX's.
+    ```mlir
+    %next, %bits = jxp.rng_bit_generator %key {algorithm = 1 : i32}
+        : (tensor<4xui32>) -> (tensor<4xui32>, tensor<2x3xui32>)
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[UI32, UI64]>:$state,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>:$algorithm);
+  let results = (outs RankedTensorOf<[UI32, UI64]>:$new_state,
+                      RankedTensorOf<[UI8, UI16, UI32, UI64]>:$bits);
+  let assemblyFormat = "$state attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def Jxp_RngUniformOp : Jxp_BaseOp<"rng_uniform", [Jxp_HasJvpRule,
+    AllTypesMatch<["low", "high"]>, MemoryEffects<[MemWrite]>,
+    DeclareOpInterfaceMethods<Jxp_StableHLOLoweringInterface>]> {
+  let summary = "Uniform values from XLA's stateful generator";
+  let description = [{
+    lax.rng_uniform: values uniform in [low, high) from XLA's own generator
+    state, different at every execution. It writes that state, so two of
+    them never merge and none is dropped.
+    ```mlir
+    %u = jxp.rng_uniform %lo, %hi : (tensor<f32>, tensor<f32>) -> tensor<3xf32>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[I32, I64, UI32, UI64, Jxp_Float]>:$low,
+                       RankedTensorOf<[I32, I64, UI32, UI64, Jxp_Float]>:$high);
+  let results = (outs RankedTensorOf<[I32, I64, UI32, UI64, Jxp_Float]>:$result);
+  let assemblyFormat = "$low `,` $high attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
 include "JxpADOps.td"
 include "JxpControlFlowOps.td"
 include "JxpCollectiveOps.td"

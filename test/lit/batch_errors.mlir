@@ -117,3 +117,17 @@ func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
   %s = jxp.all_reduce sum %x axes ["i", "i"] : tensor<3xf32> -> tensor<3xf32>
   return %s : tensor<3xf32>
 }
+
+// -----
+
+// rng_uniform has no batching rule in JAX either; unmapped bounds (the usual
+// case) are not batched at all.
+func.func private @uniform(%lo: tensor<f32>) -> tensor<2xf32> {
+  // expected-error @below {{Batching rule for 'rng_uniform' not implemented}}
+  %u = jxp.rng_uniform %lo, %lo : (tensor<f32>, tensor<f32>) -> tensor<2xf32>
+  return %u : tensor<2xf32>
+}
+func.func @main(%lo: tensor<3xf32>) -> tensor<3x2xf32> {
+  %r = jxp.vmap @uniform(%lo) in_axes [0] out_axes [0] size 3 : (tensor<3xf32>) -> tensor<3x2xf32>
+  return %r : tensor<3x2xf32>
+}

@@ -341,3 +341,23 @@ func.func @cb_debug_main(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
   %r = jxp.vmap @cb_debug(%x) in_axes [0] out_axes [0] size 2 : (tensor<2x2xf32>) -> tensor<2x2xf32>
   return %r : tensor<2x2xf32>
 }
+
+// -----
+
+// rng_bit_generator over a batch of states, as JAX's rule: all the bits
+// from the first state, whose successor replaces it (lib/Rules/MiscRules.cpp).
+// CHECK-LABEL: func.func private @rbg_batched(
+// CHECK:         %[[F:.*]] = jxp.slice %arg0
+// CHECK-SAME:      tensor<3x4xui32>) -> tensor<1x4xui32>
+// CHECK:         %[[K:.*]] = jxp.reshape %[[F]]
+// CHECK-NEXT:    %[[N:.*]], %[[B:.*]] = jxp.rng_bit_generator %[[K]] {algorithm = 1 : i32} : (tensor<4xui32>) -> (tensor<4xui32>, tensor<3x2xui32>)
+// CHECK:         jxp.dynamic_update_slice %arg0
+// CHECK:         return {{.*}}, %[[B]]
+func.func private @rbg(%k: tensor<4xui32>) -> (tensor<4xui32>, tensor<2xui32>) {
+  %n, %b = jxp.rng_bit_generator %k {algorithm = 1 : i32} : (tensor<4xui32>) -> (tensor<4xui32>, tensor<2xui32>)
+  return %n, %b : tensor<4xui32>, tensor<2xui32>
+}
+func.func @rbg_main(%k: tensor<3x4xui32>) -> (tensor<3x4xui32>, tensor<3x2xui32>) {
+  %r:2 = jxp.vmap @rbg(%k) in_axes [0] out_axes [0, 0] size 3 : (tensor<3x4xui32>) -> (tensor<3x4xui32>, tensor<3x2xui32>)
+  return %r#0, %r#1 : tensor<3x4xui32>, tensor<3x2xui32>
+}
