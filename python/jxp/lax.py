@@ -1,6 +1,7 @@
 """jxp.lax: JAX's lax functions over jxp's primitives."""
 
 import builtins
+import enum
 import typing
 
 import numpy as np
@@ -378,6 +379,9 @@ def dot_general(lhs, rhs, dimension_numbers, precision=None,
           (tuple(int(d) for d in lb), tuple(int(d) for d in rb)))
     pet = (None if preferred_element_type is None
            else dtypes.canonicalize(preferred_element_type))
+    algorithm = _dot_algorithm(precision)
+    if algorithm is not None:
+        return _algorithm_dot(lhs, rhs, dn, algorithm, pet)
     l, r = abstractify(lhs).dtype, abstractify(rhs).dtype
     if l != r:
         # Mixed operands: XLA's (and JAX's) choice of the more precise
@@ -390,6 +394,102 @@ def dot_general(lhs, rhs, dimension_numbers, precision=None,
                     for x, d in ((lhs, l), (rhs, r)))
     return _p.dot_general_p.bind(lhs, rhs, dimension_numbers=dn,
                                  preferred_element_type=pet)
+
+
+class DotAlgorithmPreset(enum.Enum):
+    """Named dot algorithms (JAX's presets, named LHS_RHS_ACCUMULATION).
+    On CPU, XLA honours only the storage types: jxp, as JAX, converts the
+    operands to the algorithm's input type and accumulates in its
+    accumulation type, and refuses the presets XLA's CPU backend lacks."""
+    DEFAULT = 1
+    ANY_F8_ANY_F8_F32 = 2
+    ANY_F8_ANY_F8_F32_FAST_ACCUM = 3
+    ANY_F8_ANY_F8_ANY = 4
+    ANY_F8_ANY_F8_ANY_FAST_ACCUM = 5
+    F16_F16_F16 = 6
+    F16_F16_F32 = 7
+    BF16_BF16_BF16 = 8
+    BF16_BF16_F32 = 9
+    BF16_BF16_F32_X3 = 10
+    BF16_BF16_F32_X6 = 11
+    BF16_BF16_F32_X9 = 12
+    TF32_TF32_F32 = 13
+    TF32_TF32_F32_X3 = 14
+    F32_F32_F32 = 15
+    F64_F64_F64 = 16
+
+    def __repr__(self):
+        return f"{type(self).__name__}.{self.name}"
+
+    def __str__(self):
+        return self.name
+
+
+class DotAlgorithm(typing.NamedTuple):
+    """A dot algorithm by its parts: the types the operands are rounded to,
+    the accumulation type, and the decomposition counts. XLA's CPU backend
+    supports none of them beyond the presets (a ValueError, as in JAX)."""
+    lhs_precision_type: typing.Any
+    rhs_precision_type: typing.Any
+    accumulation_type: typing.Any
+    lhs_component_count: int = 1
+    rhs_component_count: int = 1
+    num_primitive_operations: int = 1
+    allow_imprecise_accumulation: bool = False
+
+
+# The presets XLA's CPU backend computes: (the input types it takes as they
+# are, else converting to the first; the accumulation types, likewise).
+# None: any type.
+_F16, _BF16 = np.dtype(np.float16), np.dtype(dtypes.bfloat16)
+_F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
+_CPU_DOT_ALGORITHMS = {
+    DotAlgorithmPreset.DEFAULT: (None, None),
+    DotAlgorithmPreset.F16_F16_F16: ((_F16,), (_F16,)),
+    DotAlgorithmPreset.BF16_BF16_F32: ((_BF16, _F32), (_F32,)),
+    DotAlgorithmPreset.BF16_BF16_F32_X3: ((_F32,), (_F32,)),
+    DotAlgorithmPreset.BF16_BF16_F32_X6: ((_F32,), (_F32,)),
+    DotAlgorithmPreset.F32_F32_F32: ((_F32,), (_F32,)),
+    DotAlgorithmPreset.F64_F64_F64: ((_F64,), (_F64,)),
+}
+
+
+def _dot_algorithm(precision):
+    """The DotAlgorithm(Preset) `precision` names, or None for a Precision
+    (which changes nothing on CPU)."""
+    if isinstance(precision, str) and precision in DotAlgorithmPreset.__members__:
+        return DotAlgorithmPreset[precision]
+    if isinstance(precision, (DotAlgorithm, DotAlgorithmPreset)):
+        return precision
+    return None
+
+
+def _algorithm_dot(lhs, rhs, dn, algorithm, pet):
+    if algorithm not in _CPU_DOT_ALGORITHMS:
+        raise ValueError(f"The precision '{algorithm}' is not supported by "
+                         f"dot_general on CPU")
+    inputs, accumulations = _CPU_DOT_ALGORITHMS[algorithm]
+    l, r = abstractify(lhs).dtype, abstractify(rhs).dtype
+    out = pet or (l if _dot_precision(l) >= _dot_precision(r) else r)
+    if (algorithm is DotAlgorithmPreset.BF16_BF16_F32
+            and l == r == _BF16):
+        accumulations = (_F32, _BF16)
+
+    def pick(dtype, allowed):
+        return dtype if allowed is None or dtype in allowed else allowed[0]
+
+    def convert(x, dtype):
+        # Not canonicalized: an F64 algorithm computes in float64 even with
+        # x64 off, as in JAX (the result takes the usual type).
+        if abstractify(x).dtype == dtype:
+            return x
+        return _p.convert_element_type_p.bind(x, new_dtype=dtype,
+                                              weak_type=False)
+    lt, rt = pick(l, inputs), pick(r, inputs)
+    acc = pick(out, accumulations)
+    res = _p.dot_general_p.bind(convert(lhs, lt), convert(rhs, rt),
+                                dimension_numbers=dn, preferred_element_type=acc)
+    return convert(res, out)
 
 
 def _dot_precision(dtype):
@@ -557,8 +657,14 @@ class GatherScatterMode:
 def _mode(mode, default):
     if mode is None:
         return default
-    return {"clip": "clip", "fill": "fill", "drop": "fill",
-            "promise_in_bounds": "promise_in_bounds"}[str(mode)]
+    # A string, or an enum member such as JAX's GatherScatterMode.CLIP.
+    key = getattr(mode, "name", mode)
+    key = key.lower() if isinstance(key, str) else key
+    modes = {"clip": "clip", "fill": "fill", "drop": "fill",
+             "fill_or_drop": "fill", "promise_in_bounds": "promise_in_bounds"}
+    if key not in modes:
+        raise ValueError(f'Unknown gather mode "{mode}"')
+    return modes[key]
 
 
 def gather(operand, start_indices, dimension_numbers, slice_sizes, *,
@@ -636,7 +742,6 @@ from ._src.parallel import (  # noqa: E402,F401
 # Thin layers over the functions above (issue 16's coverage of jax.lax).
 # ---------------------------------------------------------------------------
 
-import enum  # noqa: E402
 
 pbroadcast = pvary  # JAX 0.10 keeps the old name as an alias.
 
@@ -1167,14 +1272,9 @@ from ._src.lax_signal import (  # noqa: E402,F401
     conv_with_general_padding, fft, reduce_window)
 
 
-# The primitives whose bind takes what JAX's take (elementwise operands,
-# reduce_precision's bit counts), under JAX's names.
-from ._src.lax import (  # noqa: E402,F401
-    abs_p, add_p, and_p, atan2_p, bessel_i0e_p, bessel_i1e_p, cbrt_p, ceil_p,
-    clz_p, complex_p, cos_p, digamma_p, div_p, erf_inv_p, erf_p, erfc_p,
-    exp_p, expm1_p, floor_p, imag_p, is_finite_p, lgamma_p, log1p_p, log_p,
-    logistic_p, max_p, min_p, mul_p, neg_p, nextafter_p, not_p, or_p,
-    polygamma_p, population_count_p, pow_p, real_p, reduce_precision_p, rem_p,
-    rsqrt_p, shift_left_p, shift_right_arithmetic_p, shift_right_logical_p,
-    sign_p, sin_p, sqrt_p, sub_p, tan_p, tanh_p, xor_p, zeta_p)
 from ._src.lax_more import *  # noqa: E402,F401,F403
+from ._src.special_functions import (  # noqa: E402,F401
+    betainc, igamma, igamma_grad_a, igammac, random_gamma_grad)
+# JAX's primitive objects, binding with JAX's parameters (last: they are
+# built from the functions above).
+from ._src.lax_primitives import *  # noqa: E402,F401,F403

@@ -30,6 +30,7 @@ from ._src import prng as _prng
 from ._src.api import jit
 from ._src.array import Array, from_numpy
 from ._src.config import config
+from ._src.lax_primitives import LaxPrimitive
 from ._src.core import Tracer, abstractify, is_array_like
 from ._src.batching import vmap as _vmap
 from .custom_derivatives import custom_jvp
@@ -52,7 +53,7 @@ __all__ = [
     "ball", "beta", "binomial", "chisquare", "dirichlet",
     "double_sided_maxwell", "f", "gamma", "generalized_normal", "geometric",
     "loggamma", "maxwell", "multinomial", "orthogonal", "poisson", "t",
-    "triangular", "wald", "weibull_min",
+    "triangular", "wald", "weibull_min", "random_gamma_p",
 ]
 
 _IMPL_NAME = "threefry2x32"
@@ -1422,6 +1423,15 @@ def _gamma(key, a, shape, dtype, log_space=False):
 
 
 _gamma_jit = jit(_gamma, static_argnums=(2, 3, 4))
+
+
+def _bind_random_gamma(key, a, log_space=False):
+    key_data_, _ = _check_prng_key("random_gamma", key)
+    return _gamma_p[bool(log_space)](key_data_, a)
+
+
+# JAX's primitive: Gamma(a) samples of a's shape from one key.
+random_gamma_p = LaxPrimitive("random_gamma", _bind_random_gamma)
 
 
 def _dist_key_dtype(name, key, dtype, msg_name=None):

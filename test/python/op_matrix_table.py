@@ -539,6 +539,28 @@ def _entries():
               f'  %0:2 = "jxp.threefry2x32"(%a0, %a1, %a2, %a3) : ({k}, {k}, {u}, {T([3], "ui32")}) -> ({u}, {u})\n'
               f'  return %0#0 : {u}\n}}\n',
               "'jxp.threefry2x32' op"))
+    # XLA's generators: rng_bit_generator's state and bits are integers;
+    # rng_uniform's values are XLA's, different at every run (lowering and
+    # execution are what (e) checks).
+    s4 = T([4], "ui32")
+    add(Entry("rng_bit_generator", [s4],
+              f"%0:2 = jxp.rng_bit_generator %a0 {{algorithm = 1 : i32}} : "
+              f"({s4}) -> ({s4}, {T([3], 'ui32')})",
+              [("%0#0", s4), ("%0#1", T([3], "ui32"))],
+              args_of(np.arange(1, 5, dtype=np.uint32)),
+              f'func.func @f(%a0: {T([3], "ui32")}) -> {T([3], "ui32")} {{\n'
+              f'  %0:2 = jxp.rng_bit_generator %a0 {{algorithm = 0 : i32}} : '
+              f'({T([3], "ui32")}) -> ({T([3], "ui32")}, {T([2], "ui32")})\n'
+              f'  return %0#0 : {T([3], "ui32")}\n}}\n',
+              "'jxp.rng_bit_generator' op state must be"))
+    s0 = T([])
+    add(Entry("rng_uniform", [s0, s0],
+              f"%0 = jxp.rng_uniform %a0, %a1 : ({s0}, {s0}) -> {V3}",
+              [("%0", V3)], args_of(np.float64(0.0), np.float64(1.0)),
+              f'func.func @f(%a0: {s0}) -> {T([3], "f32")} {{\n'
+              f'  %0 = jxp.rng_uniform %a0, %a0 : ({s0}, {s0}) -> {T([3], "f32")}\n'
+              f'  return %0 : {T([3], "f32")}\n}}\n',
+              "'jxp.rng_uniform' op result element type"))
     # stop_gradient: the tangent is zero whatever the function around it.
     add(Entry("stop_gradient", [V3],
               f"%s = jxp.stop_gradient %a0 : {V3}\n%0 = jxp.sin %s : {V3}",

@@ -153,6 +153,16 @@ NOT_CHECKED = {
     "host_callback": "not in jax.lax (jax.pure_callback and friends bind "
                      "it with a Python callable); its dtypes are checked in "
                      "test_callbacks.py",
+    "rng_bit_generator": "its operand is a uint32[4] or uint64[2] key, its "
+                         "result dtype a parameter; checked in "
+                         "test_lax_primitives.py",
+    "rng_uniform": "JAX's abstract rule takes every dtype and leaves the "
+                   "rest to XLA's compiler; jxp refuses those XLA rejects "
+                   "when tracing (test_lax_primitives.py)",
+    "select_and_gather_add": "the tangent of max/min pooling, on floats only "
+                             "as JAX emits it; checked in "
+                             "test_lax_primitives.py",
+    "select_and_scatter_add": "its transpose; as select_and_gather_add",
 }
 
 # (primitive, dtype) where the verifier rejects what JAX and jxp's Python

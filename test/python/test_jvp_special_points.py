@@ -537,6 +537,17 @@ NONDIFFERENTIABLE = {
         (POINTS,)),
     "threefry2x32": Case(
         "nondiff.threefry2x32", ("threefry2x32",), _random_scale, (POINTS,)),
+    "rng_bit_generator": Case(
+        "nondiff.rng_bit_generator", ("rng_bit_generator",),
+        lambda L: lambda x: x * _to_f32(L, L.lax.rng_bit_generator(
+            np.arange(4, dtype=np.uint32), x.shape)[1] >> np.uint32(28)),
+        (POINTS,)),
+    # Its values are XLA's state's, so it only scales by 0 here; its
+    # derivative's error (in both) is checked in test_lax_primitives.py.
+    "rng_uniform": Case(
+        "nondiff.rng_uniform", ("rng_uniform",),
+        lambda L: lambda x: x + F32(0) * L.lax.rng_uniform(
+            F32(0), F32(1), x.shape), (POINTS,)),
     "bitcast_convert": Case(
         "nondiff.bitcast_convert", ("bitcast_convert",), _sign_bit,
         (POINTS,)),

@@ -1244,7 +1244,9 @@ TESTED_ELSEWHERE = {"threefry2x32",  # test_threefry.py
                     # test_lax_special.py:
                     "bessel_i0e", "bessel_i1e", "clz", "digamma", "erfc",
                     "lgamma", "nextafter", "polygamma", "population_count",
-                    "reduce_precision", "zeta"}
+                    "reduce_precision", "zeta",
+                    # test_lax_primitives.py:
+                    "DotAlgorithm", "DotAlgorithmPreset"}
 
 
 def test_every_lax_function_is_tested():

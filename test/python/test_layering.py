@@ -34,11 +34,12 @@ LAYERS = [
              "jxp._src.lax_signal", "jxp._src.lax_more", "jxp._src.callback",
              "jxp._src.prng", "jxp._src.control_flow",
              "jxp._src.checkpoint", "jxp._src.parallel",
-             "jxp._src.shard_map", "jxp.custom_derivatives"]),
+             "jxp._src.shard_map", "jxp.custom_derivatives",
+             # JAX's primitive objects, and the special functions JAX
+             # composes in lax (series and continued fractions).
+             "jxp._src.lax_primitives", "jxp._src.special_functions"]),
     # indexing is numpy's x[idx] and x.at[idx].
-    # special_functions: scipy.special's series and continued fractions,
-    # written with jnp.
-    ("numpy", ["jxp.numpy", "jxp._src.indexing", "jxp._src.special_functions"]),
+    ("numpy", ["jxp.numpy", "jxp._src.indexing"]),
     ("nn/random", ["jxp.nn", "jxp.random"]),
     # pmap is jit of shard_map, with jax.numpy's moveaxis for its out_axes.
     ("pmap", ["jxp._src.pmap"]),

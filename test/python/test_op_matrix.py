@@ -45,7 +45,10 @@ NO_JVP_CHECK = {
            "(jxp.jvp rejects integer inputs)"
        for op in ("not", "and", "or", "xor", "shift_left",
                   "shift_right_logical", "shift_right_arithmetic",
-                  "threefry2x32", "population_count", "clz")},
+                  "threefry2x32", "population_count", "clz",
+                  "rng_bit_generator")},
+    "rng_uniform": "its derivative is an error, as in JAX "
+                   "(test_lax_primitives.py)",
     "custom_vjp_call": "forward mode through a custom_vjp function is an "
                        "error, as in JAX (test_custom_derivatives.py)",
     "custom_lin": "only its transpose is known: it has no JVP and cannot be "

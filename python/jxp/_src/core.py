@@ -18,7 +18,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
 from . import config, dtypes, errors, runtime
-from .array import (AVAL_VIEWS, base_of, from_buffer, is_array,
+from .array import (AVAL_VIEWS, base_of, from_buffer, from_numpy, is_array,
                     is_foreign_array)
 from .avals import ShapedArray  # noqa: F401 (re-exported)
 
@@ -603,6 +603,20 @@ class Primitive:
         if self.multiple_results:
             return [Tracer(a, v, frame) for a, v in zip(out, values)]
         return Tracer(out, values[0], frame)
+
+
+def constant(value, dtype, weak_type=False):
+    """A host value as an array of `dtype`: a constant when tracing, a
+    device Array otherwise."""
+    value = np.asarray(value, dtype)
+    frame = current_frame()
+    if frame is not None:
+        if value.ndim == 0:  # one op per frame for each scalar
+            return frame.splat(value, ShapedArray(
+                (), dtypes.canonicalize(value.dtype), weak_type))
+        t = frame.constant(value)
+        return rebind_aval(t, t.aval.update(weak_type=weak_type))
+    return from_numpy(value, weak_type)
 
 
 def rebind_aval(x, aval):

@@ -1210,6 +1210,90 @@ reduce_window_p = Primitive("reduce_window", _reduce_window_rule,
                                 **_window_attrs(**window))))
 
 
+def _rng_bit_generator_rule(state, shape, dtype, algorithm):
+    if state.dtype not in (np.dtype(np.uint32), np.dtype(np.uint64)) or (
+            state.shape != ((4,) if state.dtype == np.uint32 else (2,))):
+        raise TypeError(f"rng_bit_generator: the key must be uint32[4] or "
+                        f"uint64[2], got {state.str_short()}")
+    if np.dtype(dtype) not in _RNG_BIT_TYPES:
+        raise TypeError(f"rng_bit_generator: unsupported dtype {dtype}")
+    return [state.update(weak_type=False), ShapedArray(tuple(shape), dtype)]
+
+
+_RNG_BIT_TYPES = tuple(np.dtype(t) for t in (np.uint8, np.uint16, np.uint32,
+                                             np.uint64))
+
+rng_bit_generator_p = Primitive(
+    "rng_bit_generator", _rng_bit_generator_rule,
+    _generic_lower(ops.RngBitGeneratorOp.OPERATION_NAME,
+                   lambda shape, dtype, algorithm: {
+                       "algorithm": _i32_attr(int(algorithm))}),
+    multiple_results=True)
+
+
+def _rng_uniform_rule(low, high, shape):
+    if low.dtype != high.dtype:
+        raise ValueError(f"Arguments to rng_uniform must have identical "
+                         f"dtypes, got {low.dtype} and {high.dtype}.")
+    if low.shape != () or high.shape != ():
+        raise ValueError(f"Arguments to rng_uniform must be scalars; got "
+                         f"shapes {low.shape} and {high.shape}.")
+    if low.dtype not in _RNG_UNIFORM_TYPES:
+        raise TypeError(f"rng_uniform does not accept dtype "
+                        f"{low.dtype.name}")
+    return ShapedArray(tuple(shape), low.dtype,
+                       low.weak_type and high.weak_type)
+
+
+_RNG_UNIFORM_TYPES = tuple(np.dtype(t) for t in (
+    np.int32, np.int64, np.uint32, np.uint64, np.float16, dtypes.bfloat16,
+    np.float32, np.float64))
+
+rng_uniform_p = Primitive(
+    "rng_uniform", _rng_uniform_rule,
+    _generic_lower(ops.RngUniformOp.OPERATION_NAME, lambda shape: {}))
+
+
+def _window_select_lower(op_class):
+    return _generic_lower(op_class.OPERATION_NAME,
+                          lambda select_max, **window: dict(
+                              **_flags(select_max=select_max),
+                              **_window_attrs(**window)))
+
+
+def _select_and_gather_add_rule(tangent, operand, select_max, **window):
+    if tangent.shape != operand.shape or tangent.dtype != operand.dtype:
+        raise TypeError(f"select_and_gather_add: tangent {tangent.str_short()}"
+                        f" and operand {operand.str_short()} differ")
+    if not dtypes.is_float(operand.dtype):
+        raise TypeError(f"select_and_gather_add takes floats, got "
+                        f"{operand.dtype.name}")
+    return _reduce_window_rule(operand, "max", **window).update(
+        weak_type=False)
+
+
+def _select_and_scatter_add_rule(source, operand, select_max, **window):
+    out = _reduce_window_rule(operand, "max", **window)
+    if source.shape != out.shape or source.dtype != operand.dtype:
+        raise TypeError(f"select_and_scatter_add: source must be "
+                        f"{out.update(weak_type=False).str_short()} (the "
+                        f"operand's windows), got {source.str_short()}")
+    if not dtypes.is_float(operand.dtype):
+        raise TypeError(f"select_and_scatter_add takes floats, got "
+                        f"{operand.dtype.name}")
+    return operand.update(weak_type=False)
+
+
+# The tangent of max/min pooling and its transpose (JAX's primitives of the
+# same names), for lax.select_and_gather_add_p / select_and_scatter_add_p.
+select_and_gather_add_p = Primitive(
+    "select_and_gather_add", _select_and_gather_add_rule,
+    _window_select_lower(ops.SelectAndGatherAddOp))
+select_and_scatter_add_p = Primitive(
+    "select_and_scatter_add", _select_and_scatter_add_rule,
+    _window_select_lower(ops.SelectAndScatterAddOp))
+
+
 def _host_callback_rule(*args, callback_id, result_avals, has_side_effect,
                         vmap_method):
     return list(result_avals)

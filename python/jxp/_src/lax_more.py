@@ -18,6 +18,7 @@ import operator
 import numpy as np
 
 from . import dtypes
+from . import lax as _p
 from . import tree_util as _tu
 from .ad import custom_vjp, jvp, linear_transpose
 from .core import abstractify
@@ -36,7 +37,7 @@ __all__ = [
     "conv_general_dilated_patches", "approx_max_k", "approx_min_k",
     "custom_root", "custom_linear_solve", "pswapaxes", "ragged_dot",
     "conv_general_dilated_local", "RaggedDotDimensionNumbers",
-    "ragged_dot_general"]
+    "ragged_dot_general", "rng_bit_generator", "rng_uniform"]
 
 ConvGeneralDilatedDimensionNumbers = ConvDimensionNumbers
 
@@ -49,6 +50,29 @@ class RandomAlgorithm(enum.IntEnum):
 
     def __str__(self):
         return self.name
+
+
+def rng_bit_generator(key, shape, dtype=np.uint32,
+                      algorithm=RandomAlgorithm.RNG_DEFAULT, *,
+                      out_sharding=None):
+    """(the next key, random bits of `shape` and the unsigned `dtype`) from
+    XLA's RngBitGenerator with `algorithm`: the bits JAX gets."""
+    if out_sharding is not None:
+        raise NotImplementedError("rng_bit_generator: out_sharding is not "
+                                  "supported by jxp")
+    shape = tuple(operator.index(d) for d in shape)
+    dtype = np.dtype(dtype)
+    if dtype not in (np.uint8, np.uint16, np.uint32, np.uint64):
+        raise TypeError(f"rng_bit_generator: unsupported dtype {dtype}")
+    return tuple(_p.rng_bit_generator_p.bind(
+        key, shape=shape, dtype=dtype, algorithm=RandomAlgorithm(algorithm)))
+
+
+def rng_uniform(a, b, shape):
+    """Values uniform in [a, b) from XLA's stateful generator: new ones at
+    every call (jax.random is the reproducible way)."""
+    return _p.rng_uniform_p.bind(a, b, shape=tuple(operator.index(d)
+                                                   for d in shape))
 
 
 def _shape(x):

@@ -15,6 +15,7 @@ from . import dtypes
 from . import lax as _p
 from . import lax_lenient as lax
 from .core import abstractify
+from .. import lax as full
 
 
 class FftType(enum.IntEnum):
@@ -257,22 +258,25 @@ _WINDOW_KINDS = {"add": "sum", "max": "max", "maximum": "max", "min": "min",
 
 
 def _window_kind(computation):
-    kind = _WINDOW_KINDS.get(getattr(computation, "__name__", None))
-    if kind is None:
-        raise NotImplementedError(
-            f"jxp's reduce_window takes lax.add, lax.max or lax.min as its "
-            f"computation, got {computation!r}")
-    return kind
+    return _WINDOW_KINDS.get(getattr(computation, "__name__", None))
 
 
 def reduce_window(operand, init_value, computation, window_dimensions,
                   window_strides, padding, base_dilation=None,
                   window_dilation=None):
-    """Reduces each window of `operand` with `computation` (lax.add,
-    lax.max or lax.min), starting from `init_value`."""
-    if isinstance(operand, (tuple, list)):
-        raise NotImplementedError("jxp's reduce_window takes one operand")
-    a = abstractify(operand)
+    """Reduces each window of `operand` (an array or a tuple of them) with
+    `computation`, starting from `init_value`. lax.add, lax.max and
+    lax.min (and jnp's add/maximum/minimum) are jxp's reduce_window op,
+    with derivatives; any other computation reduces the stacked windows
+    with lax.reduce."""
+    multiple = isinstance(operand, (tuple, list))
+    operands = list(operand) if multiple else [operand]
+    inits = (list(init_value) if isinstance(init_value, (tuple, list))
+             else [init_value])
+    if len(inits) != len(operands) or not operands:
+        raise TypeError(f"reduce_window: {len(operands)} operands but "
+                        f"{len(inits)} init values")
+    a = abstractify(operands[0])
     r = a.ndim
     window_dimensions = tuple(int(d) for d in window_dimensions)
     window_strides = tuple(int(d) for d in window_strides)
@@ -292,24 +296,72 @@ def reduce_window(operand, init_value, computation, window_dimensions,
                                            window_dilation)],
             window_strides, padding)
     padding = _pairs("reduce_window", padding, r, ValueError)
-    kind = _window_kind(computation)
-    out = _bind_reduce_window(operand, kind, window_dimensions, window_strides,
-                          padding, base_dilation, window_dilation)
+    window = (window_dimensions, window_strides, padding, base_dilation,
+              window_dilation)
+    kind = None if multiple else _window_kind(computation)
+    if kind is None:
+        out = _reduce_stacked_windows(operands, inits, computation, *window)
+        return tuple(out) if multiple else out[0]
     init = np.asarray(init_value)
     identity = _identity(kind, a.dtype)
     if kind == "sum":
         if init.shape != () or init != identity:
-            if any(lo or hi for lo, hi in padding):
-                raise NotImplementedError(
-                    "jxp's reduce_window sums from 0 only when it pads")
-            out = lax.add(out, lax.convert_element_type(init_value, a.dtype))
-        return out
+            if any(lo or hi for lo, hi in padding) or any(
+                    d != 1 for d in base_dilation):
+                # Padding holds the init value: only the general path
+                # places it there.
+                return _reduce_stacked_windows(operands, inits, computation,
+                                               *window)[0]
+            out = _bind_reduce_window(operand, kind, *window)
+            return lax.add(out, lax.convert_element_type(init_value, a.dtype))
+        return _bind_reduce_window(operand, kind, *window)
+    out = _bind_reduce_window(operand, kind, *window)
     if init.shape != () or init != identity:
         # max and min are idempotent: an init other than the identity (the
         # padding value too, in XLA) folds in once.
         op = lax.max if kind == "max" else lax.min
         out = op(out, lax.convert_element_type(init_value, a.dtype))
     return out
+
+
+def _reduce_stacked_windows(operands, inits, computation, window_dimensions,
+                            window_strides, padding, base_dilation,
+                            window_dilation):
+    """XLA's reduce_window for any computation: the operands padded and
+    dilated with the init values, every window offset's strided slice
+    stacked on a new last axis, and that axis reduced with lax.reduce."""
+    shapes = [abstractify(x).shape for x in operands]
+    if any(s != shapes[0] for s in shapes):
+        raise TypeError(f"reduce_window: operands must have one shape, got "
+                        f"{shapes}")
+    for x, i in zip(operands, inits):
+        xd, idt = abstractify(x).dtype, abstractify(i).dtype
+        if xd != idt:
+            raise TypeError(f"reduce_window got inconsistent dtypes for "
+                            f"operands and init_values: got operand dtype "
+                            f"{xd} and init_value dtype {idt}")
+        if abstractify(i).shape != ():
+            raise TypeError("reduce_window: init values must be scalars")
+    r = len(shapes[0])
+    out_shape = tuple(_p._windowed(shapes[0][d], *padding[d], base_dilation[d],
+                                   window_dimensions[d], window_dilation[d],
+                                   window_strides[d]) for d in range(r))
+    if 0 in out_shape:
+        return [full.broadcast(i, out_shape) for i in inits]
+    config = [(lo, hi, b - 1) for (lo, hi), b in zip(padding, base_dilation)]
+    padded = [full.pad(x, i, config) for x, i in zip(operands, inits)]
+    stacked = [[] for _ in operands]
+    for offset in np.ndindex(*window_dimensions):
+        start = [k * wd for k, wd in zip(offset, window_dilation)]
+        limit = [s + (n - 1) * st + 1
+                 for s, n, st in zip(start, out_shape, window_strides)]
+        for acc, x in zip(stacked, padded):
+            acc.append(full.expand_dims(
+                full.slice(x, start, limit, window_strides), (r,)))
+    stacked = [full.concatenate(acc, r) for acc in stacked]
+    if len(operands) == 1:
+        return [full.reduce(stacked[0], inits[0], computation, (r,))]
+    return list(full.reduce(tuple(stacked), tuple(inits), computation, (r,)))
 
 
 def _identity(kind, dtype):
@@ -323,8 +375,8 @@ def _identity(kind, dtype):
     return np.asarray(info.min if kind == "max" else info.max, dtype)
 
 
-def _bind_reduce_window(operand, kind, window_dimensions, window_strides, padding,
-                    base_dilation, window_dilation):
+def _bind_reduce_window(operand, kind, window_dimensions, window_strides,
+                        padding, base_dilation, window_dilation):
     return _p.reduce_window_p.bind(
         operand, kind=kind, window_dimensions=window_dimensions,
         window_strides=window_strides, padding=padding,

@@ -17,14 +17,50 @@ from jaxlib.mlir import ir
 
 from . import dtypes as _dt
 from .ad import SymbolicZero, custom_jvp
-from .core import abstractify
+from .core import abstractify, constant as _constant, is_array_like
 from . import lax as _prims
 from . import lax_lenient as lax
-from .. import numpy as jnp
-from ..numpy._util import _constant
 
 __all__ = ["igamma", "igammac", "igamma_grad_a", "random_gamma_grad",
            "betainc", "regularized_incomplete_beta"]
+
+# The few array helpers the algorithms need, from lax (this module is part
+# of jxp.lax).
+
+def _asarray(x):
+    # An op of the value's own type makes a Python or NumPy scalar an array
+    # (weakly typed as JAX's).
+    return x if is_array_like(x) else lax.reshape(x, np.shape(x))
+
+
+def _broadcast_to(x, shape):
+    shape = tuple(shape)
+    rank = abstractify(x).ndim
+    if abstractify(x).shape == shape:
+        return x
+    return lax.broadcast_in_dim(x, shape, tuple(range(len(shape) - rank,
+                                                      len(shape))))
+
+
+def _any(x):
+    return lax.reduce_or(x, tuple(range(abstractify(x).ndim)))
+
+
+def _isnan(x):
+    return lax.ne(x, x)
+
+
+def _full_like(x, v):
+    return lax.full_like(x, v)
+
+
+def _zeros_like(x):
+    return lax.full_like(x, 0)
+
+
+def _ones_like(x):
+    return lax.full_like(x, 1)
+
 
 # What each series/continued-fraction loop computes.
 _VALUE, _DERIVATIVE, _SAMPLE_DERIVATIVE = "value", "derivative", "sample"
@@ -33,7 +69,7 @@ _VALUE, _DERIVATIVE, _SAMPLE_DERIVATIVE = "value", "derivative", "sample"
 def _float_args(name, *args):
     """Floating operands of one dtype, broadcast to one shape, as JAX's
     standard_naryop([_float, ...]) requires (a TypeError otherwise)."""
-    arrs = [jnp.asarray(a) for a in args]
+    arrs = [_asarray(a) for a in args]
     dtypes = {abstractify(a).dtype for a in arrs}
     for a in arrs:
         if not _dt.is_float(abstractify(a).dtype):
@@ -45,7 +81,7 @@ def _float_args(name, *args):
             f"{name} requires arguments to have the same dtypes, got "
             f"{', '.join(str(abstractify(a).dtype) for a in arrs)}.")
     shape = np.broadcast_shapes(*[abstractify(a).shape for a in arrs])
-    return [jnp.broadcast_to(a, shape) for a in arrs]
+    return [_broadcast_to(a, shape) for a in arrs]
 
 
 def _upcast(impl):
@@ -85,7 +121,7 @@ def _series(ax, x, a, enabled, mode):
     one = _const(a, 1.0)
 
     def cond(c):
-        return jnp.any(c[0])
+        return _any(c[0])
 
     def body(c):
         on, r, term, total, xx, dterm, dtotal = c
@@ -97,12 +133,12 @@ def _series(ax, x, a, enabled, mode):
         if mode == _VALUE:
             more = on & (term1 / total1 > eps)
         else:
-            more = on & (jnp.abs(dterm1 / dtotal1) > eps)
+            more = on & (lax.abs(dterm1 / dtotal1) > eps)
         pick = lambda new, old: lax.select(on, new, old)  # noqa: E731
         return (more, pick(r1, r), pick(term1, term), pick(total1, total),
                 pick(xx, xx), pick(dterm1, dterm), pick(dtotal1, dtotal))
 
-    ones, zeros = jnp.ones_like(a), jnp.zeros_like(a)
+    ones, zeros = _ones_like(a), _zeros_like(a)
     out = lax.while_loop(cond, body,
                          (enabled, a, ones, ones, x, zeros, zeros))
     total, dtotal = out[3], out[6]
@@ -124,7 +160,7 @@ def _continued_fraction(ax, x, a, enabled, mode):
     big = _const(a, 1.0 / _eps(dtype))
 
     def cond(c):
-        return (c[5] < _const(c[5], 2000)) & jnp.any(c[0])
+        return (c[5] < _const(c[5], 2000)) & _any(c[0])
 
     def body(c):
         (on, ans, t, y, z, k, pkm1, qkm1, pkm2, qkm2,
@@ -137,14 +173,14 @@ def _continued_fraction(ax, x, a, enabled, mode):
         qk = qkm1 * z1 - qkm2 * yc
         nonzero = qk != _const(qk, 0)
         r = pk / qk
-        t1 = lax.select(nonzero, jnp.abs((ans - r) / r), jnp.ones_like(r))
+        t1 = lax.select(nonzero, lax.abs((ans - r) / r), _ones_like(r))
         ans1 = lax.select(nonzero, r, ans)
         dpk = dpkm1 * z1 - pkm1 - dpkm2 * yc + pkm2 * k1
         dqk = dqkm1 * z1 - qkm1 - dqkm2 * yc + qkm2 * k1
         dans1 = lax.select(nonzero, (dpk - ans1 * dqk) / qk, dans)
-        dchange = lax.select(nonzero, jnp.abs(dans1 - dans),
-                             jnp.ones_like(dans))
-        rescale = jnp.abs(pk) > big
+        dchange = lax.select(nonzero, lax.abs(dans1 - dans),
+                             _ones_like(dans))
+        rescale = lax.abs(pk) > big
         sc = lambda v: lax.select(rescale, v * eps, v)  # noqa: E731
         n_pkm2, n_pkm1, n_qkm2, n_qkm1 = sc(pkm1), sc(pk), sc(qkm1), sc(qk)
         n_dpkm2, n_dqkm2 = sc(dpkm1), sc(dqkm1)
@@ -164,13 +200,13 @@ def _continued_fraction(ax, x, a, enabled, mode):
     y = one - a
     z = x + y + one
     k = _const(x, 0)  # one counter for all elements
-    pkm2 = jnp.ones_like(x)
+    pkm2 = _ones_like(x)
     qkm2 = x
     pkm1 = x + one
     qkm1 = z * x
     ans = pkm1 / qkm1
-    t = jnp.ones_like(x)
-    zeros = jnp.zeros_like(x)
+    t = _ones_like(x)
+    zeros = _zeros_like(x)
     dqkm1 = -x
     dans = (zeros - ans * dqkm1) / qkm1
     out = lax.while_loop(cond, body, (
@@ -195,7 +231,7 @@ def _log_ax(a, x):
 
 @_upcast
 def _igamma_impl(a, x):
-    nan = jnp.isnan(a) | jnp.isnan(x)
+    nan = _isnan(a) | _isnan(x)
     x_inf = x == _const(x, np.inf)
     a_zero = a == _const(a, 0)
     x_zero = x == _const(x, 0)
@@ -207,14 +243,14 @@ def _igamma_impl(a, x):
         use_cf,
         _const(a, 1) - _continued_fraction(ax, x, a, enabled & use_cf, _VALUE),
         _series(ax, x, a, enabled & ~use_cf, _VALUE))
-    out = lax.select(x_zero, jnp.zeros_like(a), out)
-    out = lax.select(x_inf, jnp.ones_like(a), out)
-    return lax.select(domain, jnp.full_like(a, np.nan), out)
+    out = lax.select(x_zero, _zeros_like(a), out)
+    out = lax.select(x_inf, _ones_like(a), out)
+    return lax.select(domain, _full_like(a, np.nan), out)
 
 
 @_upcast
 def _igammac_impl(a, x):
-    nan = jnp.isnan(a) | jnp.isnan(x)
+    nan = _isnan(a) | _isnan(x)
     a_zero = a == _const(a, 0)
     x_zero = x == _const(x, 0)
     x_inf = x == _const(x, np.inf)
@@ -225,14 +261,14 @@ def _igammac_impl(a, x):
     series = _series(ax, x, a, enabled & use_series, _VALUE)
     cf = _continued_fraction(ax, x, a, enabled & ~use_series, _VALUE)
     out = lax.select(use_series, _const(a, 1) - series, cf)
-    out = lax.select(x_inf | a_zero, jnp.zeros_like(out), out)
-    return lax.select(domain, jnp.full_like(a, np.nan), out)
+    out = lax.select(x_inf | a_zero, _zeros_like(out), out)
+    return lax.select(domain, _full_like(a, np.nan), out)
 
 
 def _grad_a_impl(mode):
     @_upcast
     def impl(a, x):
-        nan = jnp.isnan(a) | jnp.isnan(x)
+        nan = _isnan(a) | _isnan(x)
         x_zero = x == _const(x, 0)
         domain = (x < _const(x, 0)) | (a <= _const(a, 0))
         use_cf = (x > _const(x, 1)) & (x > a)
@@ -242,8 +278,8 @@ def _grad_a_impl(mode):
             use_cf,
             -_continued_fraction(ax, x, a, enabled & use_cf, mode),
             _series(ax, x, a, enabled & ~use_cf, mode))
-        out = lax.select(x_zero, jnp.zeros_like(out), out)
-        return lax.select(domain | nan, jnp.full_like(a, np.nan), out)
+        out = lax.select(x_zero, _zeros_like(out), out)
+        return lax.select(domain | nan, _full_like(a, np.nan), out)
     return impl
 
 
@@ -272,7 +308,7 @@ def _located(rule):
 def _add_tangents(terms, like):
     terms = [t for t in terms if t is not None]
     if not terms:
-        return jnp.zeros_like(like)
+        return _zeros_like(like)
     out = terms[0]
     for t in terms[1:]:
         out = out + t
@@ -355,7 +391,7 @@ def _lentz(num_iterations, small, threshold, numerator, denominator, inputs):
     the modified Lentz method, for all elements at once until every one
     has converged (or num_iterations)."""
     b0 = denominator(0, *inputs)
-    h = lax.select(jnp.abs(b0) < small, jnp.full_like(b0, small), b0)
+    h = lax.select(lax.abs(b0) < small, _full_like(b0, small), b0)
 
     def cond(c):
         return (c[0] < num_iterations) & c[1]
@@ -365,16 +401,16 @@ def _lentz(num_iterations, small, threshold, numerator, denominator, inputs):
         an = numerator(it, *inputs)
         bn = denominator(it, *inputs)
         cc = bn + an / cc
-        cc = lax.select(jnp.abs(cc) < small, jnp.full_like(cc, small), cc)
+        cc = lax.select(lax.abs(cc) < small, _full_like(cc, small), cc)
         d = bn + an * d
-        d = lax.select(jnp.abs(d) < small, jnp.full_like(d, small), d)
+        d = lax.select(lax.abs(d) < small, _full_like(d, small), d)
         d = _const(d, 1) / d
         delta = cc * d
         h = h * delta
-        unconverged = jnp.any(jnp.abs(delta - _const(delta, 1)) >= threshold)
+        unconverged = _any(lax.abs(delta - _const(delta, 1)) >= threshold)
         return it + 1, unconverged, cc, d, h
 
-    init = (np.int32(1), np.bool_(True), h, jnp.zeros_like(h), h)
+    init = (np.int32(1), np.bool_(True), h, _zeros_like(h), h)
     return lax.while_loop(cond, body, init)[4]
 
 
@@ -385,7 +421,7 @@ def _betainc_impl(a, b, x):
     one, two = _const(a, 1), _const(a, 2)
 
     def numerator(it, a, b, x):
-        it = jnp.broadcast_to(jnp.asarray(it, np.int32), shape)
+        it = _broadcast_to(lax.convert_element_type(it, np.int32), shape)
         even = (it % 2) == 0
         is_one = it == 1
         m_int = (it - 1) // 2
@@ -396,21 +432,21 @@ def _betainc_impl(a, b, x):
             m_zero, first,
             -(a + m) * (a + b + m) * x / ((a + two * m) * (a + two * m + one)))
         odd_num = m * (b - m) * x / ((a + two * m - one) * (a + two * m))
-        return lax.select(is_one, jnp.ones_like(x),
+        return lax.select(is_one, _ones_like(x),
                           lax.select(even, even_num, odd_num))
 
     def denominator(it, a, b, x):
         if isinstance(it, int) and it == 0:
-            return jnp.zeros_like(x)
-        it = jnp.broadcast_to(jnp.asarray(it, np.int32), shape)
-        return lax.select(it == 0, jnp.zeros_like(x), jnp.ones_like(x))
+            return _zeros_like(x)
+        it = _broadcast_to(lax.convert_element_type(it, np.int32), shape)
+        return lax.select(it == 0, _zeros_like(x), _ones_like(x))
 
     inf = _const(a, np.inf)
     a_zero = (a == _const(a, 0)) | (b == inf)
     b_zero = (b == _const(b, 0)) | (a == inf)
     x_zero = x == _const(x, 0)
     x_one = x == _const(x, 1)
-    nan = jnp.isnan(a) | jnp.isnan(b) | jnp.isnan(x)
+    nan = _isnan(a) | _isnan(b) | _isnan(x)
     is_zero = (b_zero & ~x_one) | (a_zero & x_zero)
     is_one = (a_zero & ~x_zero) | (b_zero & x_one)
     is_nan = ((a < _const(a, 0)) | (b < _const(b, 0)) | (x < _const(x, 0))
@@ -434,9 +470,9 @@ def _betainc_impl(a, b, x):
         lax.exp(lax.log(x) * a + lax.log1p(-x) * b - lbeta) / a)
     out = cf * factor
     out = lax.select(fast, out, one - out)
-    out = lax.select(is_zero, jnp.zeros_like(a), out)
-    out = lax.select(is_one, jnp.ones_like(a), out)
-    return lax.select(is_nan, jnp.full_like(a, np.nan), out)
+    out = lax.select(is_zero, _zeros_like(a), out)
+    out = lax.select(is_one, _ones_like(a), out)
+    return lax.select(is_nan, _full_like(a, np.nan), out)
 
 
 @custom_jvp
@@ -452,7 +488,7 @@ def _betainc_jvp(primals, tangents):
             "Betainc gradient with respect to a and b not supported.")
     out = _betainc(a, b, x)
     if isinstance(dx, SymbolicZero):
-        return out, jnp.zeros_like(out)
+        return out, _zeros_like(out)
     lbeta = lax.lgamma(a) + lax.lgamma(b) - lax.lgamma(a + b)
     dout_dx = lax.exp((b - _const(b, 1)) * lax.log1p(-x)
                       + (a - _const(a, 1)) * lax.log(x) - lbeta)

@@ -7,10 +7,9 @@ import numpy as np
 
 from .._src import lax_lenient as lax
 from .._src import dtypes as _dt
-from .._src.array import from_numpy
 from .._src.core import (
-    ShapedArray, Tracer, abstractify, current_frame, is_array_like,
-    rebind_aval)
+    ShapedArray, Tracer, abstractify, constant as _constant, current_frame,
+    is_array_like, rebind_aval)
 
 __all__ = ['asarray', 'array', 'ndim', 'shape', 'size', 'result_type', 'astype', 'broadcast_to', 'operator_index']
 
@@ -24,20 +23,6 @@ def _check_arraylike(name, *args):
         if isinstance(a, (list, tuple)):
             raise TypeError(f"{name} requires ndarray or scalar arguments, got "
                             f"{type(a).__name__} at position {args.index(a)}.")
-
-
-def _constant(value, dtype, weak_type=False):
-    """A host value as an array of `dtype`: a constant when tracing, a
-    device Array otherwise."""
-    value = np.asarray(value, dtype)
-    frame = current_frame()
-    if frame is not None:
-        if value.ndim == 0:  # one op per frame for each scalar
-            return frame.splat(value, ShapedArray(
-                (), _dt.canonicalize(value.dtype), weak_type))
-        t = frame.constant(value)
-        return rebind_aval(t, t.aval.update(weak_type=weak_type))
-    return from_numpy(value, weak_type)
 
 
 def asarray(a, dtype=None):
