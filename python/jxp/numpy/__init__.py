@@ -50,4 +50,5 @@ from ._control import *  # noqa: F401,F403
 from ._selection import *  # noqa: F401,F403
 from ._more import *  # noqa: F401,F403,E402
 from ._more2 import *  # noqa: F401,F403,E402
+from ._ufunc_class import *  # noqa: F401,F403,E402  (jnp.add is a ufunc)
 from . import _methods  # noqa: F401  (installs operators and methods)

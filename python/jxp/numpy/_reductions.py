@@ -90,15 +90,16 @@ _OPS = {
     "sum": ("sum", lax.add), "prod": ("prod", lax.mul),
     "max": ("max", lax.max), "min": ("min", lax.min),
     "and": ("and", lax.bitwise_and), "or": ("or", lax.bitwise_or),
+    "xor": ("xor", lax.bitwise_xor),
 }
 _BOOL_OPS = {"sum": "or", "prod": "and", "max": "or", "min": "and",
-             "and": "and", "or": "or"}
+             "and": "and", "or": "or", "xor": "xor"}
 
 
 def _reduction(name, a, kind, init, *, has_identity=True, numeric=False,
                to_bool=False, upcast_f16=False, axis=None, dtype=None,
                out=None, keepdims=False, initial=None, where=None,
-               promote_integers=False):
+               promote_integers=False, require_int=False):
     if out is not None:
         raise NotImplementedError(f"The 'out' argument to jnp.{name} is not "
                                   f"supported.")
@@ -110,6 +111,10 @@ def _reduction(name, a, kind, init, *, has_identity=True, numeric=False,
         raise ValueError(f"reduction operation {name} does not have an "
                          f"identity, so to use a where mask one has to specify "
                          f"'initial'")
+    if require_int:  # the bitwise ufuncs' reduce
+        dt = abstractify(a).dtype
+        if not (dt == _dt.bool_ or _dt.is_int(dt)):
+            raise ValueError(f"integer argument required; got dtype={dt}")
     if to_bool:
         a = _convert(a, _dt.bool_)
     if numeric and abstractify(a).dtype == _dt.bool_:

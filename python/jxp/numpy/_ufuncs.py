@@ -27,17 +27,19 @@ from ._util import (
     _broadcast_shapes_or_type_error, _check_arraylike, _constant, _filled,
     _keep_weak, _promote, asarray, astype, broadcast_to, operator_index)
 
+# add, subtract, multiply, negative, maximum, minimum, logaddexp,
+# logaddexp2, bitwise_and/or/xor and logical_and/or/xor are the functions
+# behind the jnp.ufunc objects of those names (_ufunc_class.py).
 __all__ = [
     # arithmetic
-    'add', 'subtract', 'multiply', 'true_divide', 'divide', 'power', 'pow',
+    'true_divide', 'divide', 'power', 'pow',
     'float_power', 'floor_divide', 'remainder', 'mod', 'fmod', 'divmod',
-    'negative', 'positive', 'absolute', 'abs', 'fabs', 'sign', 'reciprocal',
-    'square', 'sqrt', 'cbrt', 'maximum', 'minimum', 'fmax', 'fmin', 'clip',
+    'positive', 'absolute', 'abs', 'fabs', 'sign', 'reciprocal',
+    'square', 'sqrt', 'cbrt', 'fmax', 'fmin', 'clip',
     'gcd', 'lcm', 'heaviside', 'copysign', 'nextafter', 'spacing', 'ldexp',
     'frexp', 'modf',
     # exponentials and logarithms
-    'exp', 'exp2', 'expm1', 'log', 'log1p', 'log2', 'log10', 'logaddexp',
-    'logaddexp2',
+    'exp', 'exp2', 'expm1', 'log', 'log1p', 'log2', 'log10',
     # trigonometric and hyperbolic
     'sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan', 'arctan2', 'asin',
     'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'arcsinh', 'arccosh',
@@ -48,12 +50,12 @@ __all__ = [
     # complex parts of real numbers
     'real', 'imag', 'conj', 'conjugate', 'angle', 'isreal', 'iscomplex',
     # bits
-    'bitwise_and', 'bitwise_or', 'bitwise_xor', 'invert', 'bitwise_not',
+    'invert', 'bitwise_not',
     'bitwise_invert', 'left_shift', 'right_shift', 'bitwise_left_shift',
     'bitwise_right_shift', 'bitwise_count', 'signbit',
     # comparisons and logic
     'equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal',
-    'logical_and', 'logical_or', 'logical_xor', 'logical_not', 'isfinite',
+    'logical_not', 'isfinite',
     'isinf', 'isnan', 'isneginf', 'isposinf', 'isclose', 'nan_to_num',
     'where',
 ]
