@@ -13,7 +13,8 @@ from . import errors  # noqa: F401
 from . import tree_util  # noqa: F401
 from ._src.api import (  # noqa: F401
     block_until_ready, clear_caches, device_put, disable_jit, jit, make_ir,
-    make_array_from_callback, make_array_from_single_device_arrays)
+    make_array_from_callback, make_array_from_process_local_data,
+    make_array_from_single_device_arrays)
 from ._src.ad import (  # noqa: F401
     custom_jvp, custom_vjp, grad, hessian, jacfwd, jacrev, jvp, linear_transpose,
     linearize, value_and_grad, vjp)
@@ -26,7 +27,8 @@ from . import lax, nn, numpy  # noqa: F401
 from ._src.shard_map import shard_map  # noqa: F401
 from ._src.pmap import pmap  # noqa: F401
 from . import random  # noqa: F401
-from . import experimental, sharding  # noqa: F401
+from . import distributed, experimental, sharding  # noqa: F401
+from ._src import distributed as _distributed
 from ._src.mesh import (  # noqa: F401
     NamedSharding, PartitionSpec as P, make_mesh)
 from . import custom_derivatives  # noqa: F401
@@ -42,12 +44,16 @@ __version__ = "0.1.0"
 
 
 def devices(backend=None):
-    """The devices of the process (CPU devices: jax_num_cpu_devices)."""
+    """Every device: this process's CPU devices (jax_num_cpu_devices), and
+    after jxp.distributed.initialize every process's, ordered by id."""
     return _runtime.devices()
 
 
 def local_devices(process_index=None, backend=None):
-    return _runtime.devices()
+    """The devices of process `process_index` (this one by default)."""
+    if process_index is None or process_index == _distributed.process_index():
+        return _runtime.local_devices()
+    return [d for d in _runtime.devices() if d.process_index == process_index]
 
 
 def device_count(backend=None):
@@ -55,15 +61,20 @@ def device_count(backend=None):
 
 
 def local_device_count(backend=None):
-    return len(_runtime.devices())
+    return len(_runtime.local_devices())
 
 
 def process_index(backend=None):
-    return 0
+    """This process's index among the processes (0 without distributed)."""
+    return _distributed.process_index()
 
 
 def process_count(backend=None):
-    return 1
+    return _distributed.process_count()
+
+
+def process_indices(backend=None):
+    return list(range(_distributed.process_count()))
 
 
 def default_backend():

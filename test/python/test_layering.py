@@ -21,6 +21,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "python" / "jxp"
 # all its submodules (e.g. "jxp.numpy" covers jxp.numpy._shape).
 LAYERS = [
     ("runtime", ["jxp._jxp", "jxp._mlir", "jxp._src", "jxp._src.runtime",
+                 "jxp._src.distributed",
                  "jxp._src.avals", "jxp._src.sharding_impl",
                  "jxp._src.errors", "jxp._src.tree_util"]),
     ("dtypes/config", ["jxp._src.dtypes", "jxp._src.config"]),

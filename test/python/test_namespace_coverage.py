@@ -25,7 +25,7 @@ NAMESPACES = {
     "jax.scipy.stats": ("jxp.scipy.stats", 29),
     "jax.scipy.linalg": ("jxp.scipy.linalg", 32),
     "jax.scipy.optimize": ("jxp.scipy.optimize", 2),
-    "jax": ("jxp", 56),
+    "jax": ("jxp", 59),
 }
 
 

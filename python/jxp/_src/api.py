@@ -9,6 +9,7 @@ import contextlib
 import copy
 import functools
 import inspect
+import math
 import operator
 import sys
 import threading
@@ -570,12 +571,84 @@ def make_array_from_callback(shape, sharding, data_callback, dtype=None):
     sharding = _as_sharding(sharding) or sharding
     sharding_impl.check_shape(sharding, shape)
     pieces = []
-    for device, index in sharding_impl.indices_map(sharding, shape):
+    for device, index in sharding_impl.addressable_indices_map(sharding,
+                                                               shape):
         piece = data_callback(index)
         if dtype is not None:
             piece = np.asarray(piece, dtype=dtype)
         pieces.append(_put_leaf(piece, runtime.sharding_for(device)))
     return runtime.assemble(shape, sharding, pieces)
+
+
+def make_array_from_process_local_data(sharding, local_data,
+                                       global_shape=None):
+    """A global array laid out as `sharding` says, from this process's part
+    of it (`local_data`: the block its devices hold), as JAX's. Without
+    `global_shape`, each dimension's size is the local size times the
+    number of blocks the processes split it into."""
+    sharding = _as_sharding(sharding) or sharding
+    if is_array(local_data):
+        local_data = runtime.to_numpy(local_data)
+    aval = abstractify(local_data)
+    local = np.asarray(local_data, dtype=aval.dtype)
+    ndim = local.ndim
+    if global_shape is None:
+        global_shape = _global_shape(sharding, local.shape)
+    global_shape = tuple(int(d) for d in global_shape)
+    if len(global_shape) != ndim:
+        raise ValueError(f"global_shape {global_shape} and local data of "
+                         f"shape {local.shape} differ in rank")
+    sharding_impl.check_shape(sharding, global_shape)
+    pieces = sharding_impl.addressable_indices_map(sharding, global_shape)
+    # This process's block: from the smallest start to the largest stop of
+    # its devices' pieces, per dimension.
+    lo = [min(_start(i[d]) for _, i in pieces) for d in range(ndim)]
+    hi = [max(_stop(i[d], global_shape[d]) for _, i in pieces)
+          for d in range(ndim)]
+    block = tuple(h - l for l, h in zip(lo, hi))
+    if block != local.shape:
+        raise ValueError(
+            f"local_data of shape {local.shape} must be this process's block "
+            f"of the global shape {global_shape} under {sharding}, of shape "
+            f"{block}")
+    arrays = []
+    for device, index in pieces:
+        local_index = tuple(
+            slice(_start(i) - l, _stop(i, n) - l)
+            for i, l, n in zip(index, lo, global_shape))
+        arrays.append(runtime.device_put(
+            np.array(local[local_index], copy=True), aval.weak_type,
+            sharding=runtime.sharding_for(device)))
+    return runtime.assemble(global_shape, sharding, arrays, aval.weak_type)
+
+
+def _start(index):
+    return index.start or 0
+
+
+def _stop(index, size):
+    return size if index.stop is None else index.stop
+
+
+def _global_shape(sharding, local_shape):
+    """JAX's inference: per dimension, the local size times how many
+    blocks of it there are across processes (the number of distinct pieces
+    along it over this process's)."""
+    ndim = len(local_shape)
+    # Pieces of a probe shape big enough to split evenly show the split.
+    parts = [len({sharding_impl.index_key(i)[d] for _, i in
+                  sharding_impl.indices_map(sharding, _probe(ndim))})
+             for d in range(ndim)]
+    mine = [len({sharding_impl.index_key(i)[d] for _, i in
+                 sharding_impl.addressable_indices_map(sharding,
+                                                       _probe(ndim))})
+            for d in range(ndim)]
+    return tuple(n * p // m for n, p, m in zip(local_shape, parts, mine))
+
+
+def _probe(ndim):
+    # Divisible by every split of up to 2^10 devices along any dimension.
+    return (math.factorial(12),) * ndim
 
 
 def make_array_from_single_device_arrays(shape, sharding, arrays, *,

@@ -123,9 +123,13 @@ class Mesh:
 
     @property
     def local_devices(self):
-        return list(self.devices.flat)
+        """This process's devices of the mesh."""
+        return [d for d in self.devices.flat if sharding_impl.is_addressable(d)]
 
-    is_multi_process = False
+    @property
+    def is_multi_process(self):
+        return any(not sharding_impl.is_addressable(d)
+                   for d in self.devices.flat)
 
     def _axes_of(self, kind):
         return tuple(n for n, t in zip(self.axis_names, self.axis_types)

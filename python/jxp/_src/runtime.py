@@ -59,6 +59,7 @@ Several devices (sharding_impl.py has the shardings):
 from __future__ import annotations
 
 import ctypes
+import gc
 import math
 import os
 import threading
@@ -71,7 +72,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
 
 import numpy as np  # noqa: E402
 
-from . import sharding_impl  # noqa: E402
+from . import distributed, sharding_impl  # noqa: E402
 from .avals import ShapedArray  # noqa: E402
 
 from jaxlib import _jax  # noqa: E402
@@ -180,8 +181,9 @@ def jit_disabled() -> bool:
 # ---------------------------------------------------------------------------
 
 _client = None
-_devices = None
-_device = None  # the default (first) device
+_devices = None  # every process's
+_local_devices = None  # this process's
+_device = None  # the default (first local) device
 _device_list = None  # xc.DeviceList of the default device
 
 
@@ -194,7 +196,7 @@ def client():
 
 
 def _make_client():
-    global _client, _devices, _device, _device_list
+    global _client, _devices, _local_devices, _device, _device_list
     with _lock:
         if _client is None:
             _ensure_x64_state()
@@ -202,15 +204,45 @@ def _make_client():
             # (for JAX's debugging aids, which jxp does not use); with it on,
             # each execution leaves ~60 bytes behind for good.
             _jax.set_tracebacks_enabled(False)
-            c = _xc.make_cpu_client(
-                num_devices=_num_cpu_devices if _num_cpu_devices > 0
-                else None)
-            devs = list(c.local_devices())
-            _devices = devs
-            _device = devs[0]
-            _device_list = _xc.DeviceList((devs[0],))
+            num = _num_cpu_devices if _num_cpu_devices > 0 else None
+            joined = distributed.client_options()
+            if joined is None:
+                c = _xc.make_cpu_client(num_devices=num)
+            else:
+                # One client over every process's devices; collectives
+                # between processes through gloo (XLA's CPU backend has
+                # none of its own).
+                c = _xc.make_cpu_client(
+                    num_devices=num, collectives=_jax.make_gloo_tcp_collectives(
+                        distributed_client=joined["distributed_client"]),
+                    get_local_topology_timeout_minutes=1,
+                    get_global_topology_timeout_minutes=1, **joined)
+            _devices = list(c.devices())
+            _local_devices = list(c.local_devices())
+            _device = _local_devices[0]
+            _device_list = _xc.DeviceList((_device,))
             _client = c
         return _client
+
+
+def client_created() -> bool:
+    return _client is not None
+
+
+def close_client() -> None:
+    """Drops the PJRT client (distributed.shutdown: before leaving the
+    group). Arrays and executables still held keep their own references;
+    jxp makes no new ones afterwards."""
+    global _client, _devices, _local_devices, _device, _device_list
+    with _lock:
+        if _client is None:
+            return
+        gc.collect()  # arrays and executables in reference cycles first
+        _client = _devices = _local_devices = _device = _device_list = None
+        _shardings.clear()
+
+
+distributed.set_runtime_hooks(client_created, close_client)
 
 
 # CPU devices of the client (jax_num_cpu_devices; -1: jaxlib's default,
@@ -233,8 +265,15 @@ def set_num_cpu_devices(n: int) -> None:
 
 
 def devices() -> list:
+    """Every device (of every process, after distributed.initialize)."""
     client()
     return list(_devices)
+
+
+def local_devices() -> list:
+    """This process's devices."""
+    client()
+    return list(_local_devices)
 
 
 def _default_device():
@@ -369,7 +408,9 @@ def device_put(x: np.ndarray, weak_type: bool = False, *, copy: bool = True,
             _COPY if copy else _ZERO_COPY, True)
     sharding_impl.check_shape(sharding, x.shape)
     devices, pieces = [], []
-    for device, index in sharding_impl.indices_map(sharding, x.shape):
+    # Each process puts its own devices' pieces of the (global) value.
+    for device, index in sharding_impl.addressable_indices_map(sharding,
+                                                               x.shape):
         devices.append(device)
         # One buffer per device: jaxlib fails on partially replicated
         # shardings when two devices get the same host memory.
@@ -390,7 +431,7 @@ def assemble(shape, sharding, arrays, weak_type=False):
             raise ValueError(f"expected arrays on one device each, got "
                              f"{type(a).__name__}")
         by_device[sharding_impl.devices_of(a._sharding)[0].id] = a
-    index_map = sharding_impl.indices_map(sharding, shape)
+    index_map = sharding_impl.addressable_indices_map(sharding, shape)
     if len(arrays) != len(index_map):
         raise ValueError(f"Expected {len(index_map)} per-device arrays (this "
                          f"is how many devices are addressable by the "
@@ -538,10 +579,23 @@ def _is_single(s):
 
 def to_numpy(buf) -> np.ndarray:
     """Device array -> host numpy array (a read-only copy): the whole
-    array, assembled from its devices' pieces if it is sharded."""
+    array, assembled from its devices' pieces if it is sharded.
+    RuntimeError for an array with pieces in other processes (unless
+    every device holds all of it)."""
     buf.block_until_ready()
     s = buf._sharding
     dtype = buf.aval.dtype
+    if not _is_single(s) and not sharding_impl.is_fully_addressable(s):
+        if not sharding_impl.is_fully_replicated(s, len(buf.aval.shape)):
+            raise RuntimeError(
+                "Fetching value for `jax.Array` that spans non-addressable "
+                "(non process local) devices is not possible: its pieces "
+                "are in other processes. Use jax.experimental.multihost_"
+                "utils.process_allgather to gather it, or its "
+                ".addressable_shards to read this process's pieces.")
+        out = _piece(buf, s, _first_local(s), len(buf.aval.shape), dtype)
+        out.flags.writeable = False
+        return out
     if _is_single(s):
         out = _host_copy(buf, dtype)
     else:
@@ -564,6 +618,11 @@ def _gather(buf, s, shape, dtype):
             done.add(key)
             out[index] = _piece(buf, s, i, ndim, dtype)
     return out
+
+
+def _first_local(s):
+    return next(i for i, d in enumerate(sharding_impl.devices_of(s))
+                if sharding_impl.is_addressable(d))
 
 
 def _piece(buf, s, i, ndim, dtype):
@@ -590,6 +649,9 @@ def addressable_shards(buf):
     ids = sharding_impl.replica_ids(s, shape)
     for i, (device, index) in enumerate(sharding_impl.indices_map(s,
                                                                   shape)):
+        if not sharding_impl.is_addressable(device):
+            continue  # another process's piece
+
         def data(i=i, device=device):
             buf.block_until_ready()
             piece = _piece(buf, s, i, len(shape), aval.dtype)
@@ -1038,7 +1100,9 @@ def _compile(text, devices, in_avals=None, out_avals=None, in_shardings=None,
         return _compile_with_callbacks(text, devices, device_list, options,
                                        in_avals, out_avals, in_shardings,
                                        meshes)
-    cache = _cache
+    # Several processes compile the same program at once, for a topology
+    # the cache key does not record: they compile it afresh.
+    cache = _cache if distributed.process_count() == 1 else None
     key = None
     if cache is not None:
         key = cache.key(text, options)

@@ -35,6 +35,8 @@ import numpy as np
 from jaxlib import _jax
 from jaxlib import xla_client as _xc
 
+from . import distributed
+
 _HloSharding = _xc.HloSharding
 _SingleDeviceSharding = _xc.SingleDeviceSharding
 _CppGSPMDSharding = _jax.GSPMDSharding
@@ -82,7 +84,7 @@ class MeshSharding(_CppGSPMDSharding):
 
     @property
     def _addressable_device_assignment(self):
-        return self._devs
+        return tuple(d for d in self._devs if is_addressable(d))
 
     @property
     def device_set(self):
@@ -90,7 +92,7 @@ class MeshSharding(_CppGSPMDSharding):
 
     @property
     def addressable_devices(self):
-        return set(self._devs)
+        return set(self._addressable_device_assignment)
 
     @property
     def num_devices(self):
@@ -98,14 +100,16 @@ class MeshSharding(_CppGSPMDSharding):
 
     @property
     def is_fully_addressable(self):
-        return True
+        return all(is_addressable(d) for d in self._devs)
 
     def devices_indices_map(self, global_shape):
         """{device: the index (a tuple of slices) of its piece}, in device
         order, as JAX's."""
         return dict(indices_map(self, tuple(global_shape)))
 
-    addressable_devices_indices_map = devices_indices_map
+    def addressable_devices_indices_map(self, global_shape):
+        """devices_indices_map of this process's devices."""
+        return dict(addressable_indices_map(self, tuple(global_shape)))
 
     def shard_shape(self, global_shape):
         global_shape = tuple(global_shape)
@@ -317,6 +321,27 @@ def indices_map(s, shape):
             _indices.clear()
         _indices[key] = out
     return out
+
+
+def is_addressable(device):
+    """Whether `device` is this process's (every device is, in a single
+    process)."""
+    return device.process_index == distributed.process_index()
+
+
+def is_fully_addressable(s):
+    if type(s) is _SingleDeviceSharding:
+        return is_addressable(s._device)
+    return all(is_addressable(d) for d in devices_of(s))
+
+
+def addressable_indices_map(s, shape):
+    """indices_map of this process's devices only (all of them in a single
+    process)."""
+    out = indices_map(s, shape)
+    if distributed.process_count() == 1:
+        return out
+    return [(d, i) for d, i in out if is_addressable(d)]
 
 
 def index_key(index):
