@@ -61,9 +61,19 @@ from jxp.experimental import multihost_utils as mhu
 
 jxp.config.update("jax_num_cpu_devices", 2)
 n, pid = int(os.environ["JXP_NPROC"]), int(os.environ["JXP_PID"])
-jxp.distributed.initialize(os.environ["JXP_ADDR"], n, pid,
-                           initialization_timeout=60)
-out = {"process_index": jxp.process_index(),
+if os.environ.get("JXP_ADDRESS_FROM_ENV"):
+    os.environ["JAX_COORDINATOR_ADDRESS"] = os.environ["JXP_ADDR"]
+    jxp.distributed.initialize(num_processes=n, process_id=pid,
+                               initialization_timeout=60)
+else:
+    jxp.distributed.initialize(os.environ["JXP_ADDR"], n, pid,
+                               initialization_timeout=60)
+try:
+    jxp.distributed.initialize(os.environ["JXP_ADDR"], n, pid)
+    twice = None
+except RuntimeError as e:
+    twice = str(e)
+out = {"twice": twice, "initialized": jxp.distributed.is_initialized(),"process_index": jxp.process_index(),
        "process_count": jxp.process_count(),
        "devices": [d.id for d in jxp.devices()],
        "local_devices": [d.id for d in jxp.local_devices()],
@@ -118,6 +128,15 @@ ring = jxp.jit(jxp.shard_map(
     mesh=mesh, in_specs=P("batch"), out_specs=P("batch")))(v)
 out["ring"] = {str(s.device.id): np.asarray(s.data).tolist()
                for s in ring.addressable_shards}
+# all_to_all: device i's piece split in ndev parts, part j sent to device j.
+w = jxp.make_array_from_process_local_data(
+    batch, np.arange(ndev * jxp.local_device_count(), dtype=np.float32)
+    + 1000 * pid)
+swapped = jxp.jit(jxp.shard_map(
+    lambda a: jxp.lax.all_to_all(a, "batch", 0, 0, tiled=True), mesh=mesh,
+    in_specs=P("batch"), out_specs=P("batch")))(w)
+out["all_to_all"] = mhu.process_allgather(swapped).tolist()
+out["all_to_all_in"] = mhu.process_allgather(w).tolist()
 out["v_shards"] = {str(s.device.id): np.asarray(s.data).tolist()
                    for s in v.addressable_shards}
 try:
@@ -206,8 +225,9 @@ def _reference():
 def test_processes_train_and_communicate(n):
     # With 2 processes jxp.distributed.shutdown is called; with 4 the
     # processes just exit.
+    # (and take the coordinator's address from JAX_COORDINATOR_ADDRESS).
     results = _launch(WORKER, n, {"JXP_EXPLICIT_SHUTDOWN": "1"} if n == 2
-                      else {})
+                      else {"JXP_ADDRESS_FROM_ENV": "1"})
     outs = []
     for pid, (rc, stdout, stderr) in enumerate(results):
         assert rc == 0, f"process {pid} exited {rc}:\n{stderr[-4000:]}"
@@ -254,6 +274,10 @@ def test_processes_train_and_communicate(n):
         assert o["from_callback"] == whole.tolist()
         assert o["from_single"] == whole.tolist()
         assert o["mesh_local"] == o["local_devices"]
+        assert "only be called once" in o["twice"] and o["initialized"]
+        a = np.asarray(o["all_to_all_in"]).reshape(ndev, ndev)
+        np.testing.assert_array_equal(np.asarray(o["all_to_all"]).reshape(
+            ndev, ndev), a.T)
         assert o["multi_process"]
 
 

@@ -534,3 +534,40 @@ print(stats["hits"], stats["writes"], outs)
     assert int(hits1) == int(writes0) and int(writes1) == 0
     files = [p for p in cache.iterdir() if not p.name.startswith(".")]
     assert len(files) == int(writes0)
+
+
+def test_jit_in_and_out_shardings_as_jax():
+    """jit(f, in_shardings=..., out_shardings=...): arguments put and
+    results laid out where they say (one sharding for all, or a pytree
+    prefix), the values and shardings JAX's; inside another jit they change
+    nothing."""
+    _run("""
+def describe(lib):
+    S = lib.sharding
+    P = S.PartitionSpec
+    NS = S.NamedSharding
+    m = lib.make_mesh((4, 2), ("x", "y"), axis_types=(S.AxisType.Auto,) * 2)
+    rows, cols, rep = NS(m, P("x")), NS(m, P(None, "y")), NS(m, P())
+    a = np.arange(32, dtype=np.float32).reshape(8, 4)
+    out = []
+    f = lib.jit(lambda p, q: (p * 2, p + q, (p @ q.T).sum()),
+                in_shardings=(rows, cols), out_shardings=(rep, rows, rep))
+    for r in f(a, a) + f(a, a):
+        out.append((np.asarray(r).tolist(), repr(r.sharding)))
+    g = lib.jit(lambda p: {"a": p, "b": -p}, in_shardings=rows,
+                out_shardings={"a": cols, "b": rep})
+    for r in lib.tree_util.tree_leaves(g(a)):
+        out.append((np.asarray(r).tolist(), repr(r.sharding)))
+    h = lib.jit(lambda p, k: p * k, static_argnums=1, in_shardings=cols,
+                out_shardings=rows)
+    r = h(a, 3)
+    out.append((np.asarray(r).tolist(), repr(r.sharding)))
+    r = lib.jit(lambda p: f(p, p)[2] + 1)(a)
+    out.append(np.asarray(r).tolist())
+    return out
+
+got, want = describe(jxp), describe(jax)
+for k, (g, w) in enumerate(zip(got, want)):
+    same(g, w, f"case {k}")
+same(len(got), len(want))
+""")

@@ -1095,14 +1095,53 @@ def disable_jit(disable=True):
 
 
 def jit(fun=None, *, static_argnums=(), static_argnames=(), inline=False,
-        donate_argnums=(), donate_argnames=(), **unused):
+        donate_argnums=(), donate_argnames=(), in_shardings=None,
+        out_shardings=None, **unused):
     if fun is None:
         return functools.partial(jit, static_argnums=static_argnums,
                                  static_argnames=static_argnames,
                                  inline=inline, donate_argnums=donate_argnums,
-                                 donate_argnames=donate_argnames)
-    return JitFunction(fun, static_argnums, static_argnames, inline,
-                       donate_argnums, donate_argnames).public()
+                                 donate_argnames=donate_argnames,
+                                 in_shardings=in_shardings,
+                                 out_shardings=out_shardings)
+    fn = JitFunction(fun, static_argnums, static_argnames, inline,
+                     donate_argnums, donate_argnames).public()
+    if in_shardings is None and out_shardings is None:
+        return fn
+    return _placed(fn, _static_positions(fun, static_argnums,
+                                         static_argnames)[0],
+                   in_shardings, out_shardings)
+
+
+def _placed(fn, static_nums, in_shardings, out_shardings):
+    """jit's in_shardings and out_shardings: the (non-static) positional
+    arguments put where `in_shardings` says before the call (a pytree
+    prefix of them, or one sharding for all), the results where
+    `out_shardings` says after it. Inside a trace they change nothing (JAX
+    makes them constraints for its partitioner; values are the same)."""
+    state = core.trace_state()
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        if state.frames:
+            return fn(*args, **kwargs)
+        if in_shardings is not None:
+            dyn = [i for i in range(len(args)) if i not in static_nums]
+            placed = device_put(tuple(args[i] for i in dyn),
+                                in_shardings if not isinstance(
+                                    in_shardings, (tuple, list)) else
+                                tuple(in_shardings))
+            args = list(args)
+            for i, a in zip(dyn, placed):
+                args[i] = a
+        out = fn(*args, **kwargs)
+        if out_shardings is not None:
+            out = device_put(out, out_shardings)
+        return out
+    call.lower = fn.lower
+    call.clear_cache = fn.clear_cache
+    call._cache_size = fn._cache_size
+    return call
 
 
 def jit_library(fun=None, **kwargs):
