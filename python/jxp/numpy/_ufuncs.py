@@ -1540,18 +1540,22 @@ def _logical(name, op, *args):
     return _weak_if_0d(op(*[_to_bool(a) for a in args]), weak, *args)
 
 
+@jit_library
 def logical_and(x1, x2, /):
     return _logical("logical_and", lax.bitwise_and, x1, x2)
 
 
+@jit_library
 def logical_or(x1, x2, /):
     return _logical("logical_or", lax.bitwise_or, x1, x2)
 
 
+@jit_library
 def logical_xor(x1, x2, /):
     return _logical("logical_xor", lax.bitwise_xor, x1, x2)
 
 
+@jit_library
 def logical_not(x, /):
     return _logical("logical_not", lax.bitwise_not, x)
 
