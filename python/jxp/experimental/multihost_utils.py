@@ -1,6 +1,7 @@
 """jax.experimental.multihost_utils: gathering values of every process, and
 waiting for every process (after jxp.distributed.initialize)."""
 
+import functools
 import itertools
 
 import numpy as np
@@ -49,15 +50,21 @@ def _replicate(x):
     """A global NamedSharding array gathered onto every device (its pieces
     all-gathered over the mesh axes splitting each dimension)."""
     s = x.sharding
-    spec = tuple(s.spec) + (None,) * (x.ndim - len(s.spec))
+    return _gatherer(s.mesh, s.spec, x.ndim)(x)
+
+
+@functools.lru_cache(maxsize=64)
+def _gatherer(mesh, spec, ndim):
+    """One compiled gather per mesh, spec and rank (a bounded cache)."""
+    dims = tuple(spec) + (None,) * (ndim - len(spec))
 
     def gather(a):
-        for d, axes in enumerate(spec):
+        for d, axes in enumerate(dims):
             if axes is not None:
                 a = lax.all_gather(a, axes, axis=d, tiled=True)
         return a
-    return jit(shard_map(gather, mesh=s.mesh, in_specs=s.spec,
-                         out_specs=PartitionSpec(), check_vma=False))(x)
+    return jit(shard_map(gather, mesh=mesh, in_specs=spec,
+                         out_specs=PartitionSpec(), check_vma=False))
 
 
 def _gather_leaf(x, tiled):
