@@ -227,6 +227,25 @@ Value Inference::castTo(OpBuilder &b, Value v, Mask target, bool setTypes) {
   Mask have = maskOf(v);
   if ((have | target) == have)
     return v;
+  // A broadcast value is cast before its broadcast (as JAX orders the cast
+  // and the implicit broadcasting): the cast's transpose, a psum, then sums
+  // the small operand, not the broadcast array.
+  if (auto bc = v.getDefiningOp<BroadcastInDimOp>()) {
+    Value src = bc.getOperand();
+    auto srcType = llvm::cast<RankedTensorType>(src.getType());
+    auto dstType = llvm::cast<RankedTensorType>(v.getType());
+    if (maskOf(src) == have &&
+        srcType.getNumElements() < dstType.getNumElements()) {
+      OpBuilder before(bc);
+      Value castSrc = castTo(before, src, target, setTypes);
+      Type type = setTypes ? withVma(v.getType(), namesOf(have | target))
+                           : withoutVma(v.getType());
+      Value out = BroadcastInDimOp::create(b, bc.getLoc(), type, castSrc,
+                                           bc.getBroadcastDimensionsAttr());
+      masks[out] = have | target;
+      return out;
+    }
+  }
   Type type = setTypes ? withVma(v.getType(), namesOf(have | target))
                        : withoutVma(v.getType());
   Value cast = PvaryOp::create(b, v.getLoc(), type, v,
@@ -238,7 +257,13 @@ Value Inference::castTo(OpBuilder &b, Value v, Mask target, bool setTypes) {
 void Inference::castOperand(Operation *op, unsigned i, Mask target,
                             bool setTypes) {
   OpBuilder b(op);
-  op->setOperand(i, castTo(b, op->getOperand(i), target, setTypes));
+  Value old = op->getOperand(i);
+  op->setOperand(i, castTo(b, old, target, setTypes));
+  // A broadcast re-made after its cast operand may be left unused.
+  if (auto bc = old.getDefiningOp<BroadcastInDimOp>(); bc && old.use_empty()) {
+    masks.erase(old);
+    bc.erase();
+  }
 }
 
 void Inference::castYields(Block &block, ArrayRef<Mask> targets,

@@ -75,10 +75,11 @@ func.func @jvp_main(%a: tensor<8xf32>, %b: tensor<2xf32>, %ta: tensor<8xf32>, %t
 // JVP-SAME: %arg0: tensor<8x4xf32>, %arg1: tensor<f32>, %arg2: tensor<f32>) -> (tensor<8x4xf32>, tensor<8x2xf32>, tensor<8x4xf32>, tensor<8x2xf32>)
 // JVP-NEXT: %[[R:.*]]:3 = jxp.shard_map(%arg0, %arg1, %arg2) {axis_names = ["x", "y"], axis_sizes = array<i64: 4, 2>, device_ids = array<i64: 0, 1, 2, 3, 4, 5, 6, 7>, in_specs = {{\[}}{{\[}}[], ["y"]], [], []], manual_axes = ["y"], out_specs = {{\[}}{{\[}}[], ["y"]], [], {{\[}}[], ["y"]]]} : (tensor<8x4xf32>, tensor<f32>, tensor<f32>) -> (tensor<8x4xf32>, tensor<8x2xf32>, tensor<8x4xf32>) {
 // JVP-NEXT: ^bb0(%[[X:.*]]: tensor<8x2xf32>, %[[C:.*]]: tensor<f32>, %[[TC:.*]]: tensor<f32>):
-// JVP-NEXT: %[[CB:.*]] = jxp.broadcast_in_dim %[[C]], dims = [] : (tensor<f32>) -> tensor<8x2xf32>
-// JVP-NEXT: %[[TB:.*]] = jxp.broadcast_in_dim %[[TC]], dims = [] : (tensor<f32>) -> tensor<8x2xf32>
-// JVP-NEXT: %[[CBV:.*]] = jxp.pvary %[[CB]] axes ["y"] : tensor<8x2xf32> -> tensor<8x2xf32>
-// JVP-NEXT: %[[TBV:.*]] = jxp.pvary %[[TB]] axes ["y"] : tensor<8x2xf32> -> tensor<8x2xf32>
+// The casts come before the broadcasts (their transposes then sum scalars).
+// JVP-NEXT: %[[CV:.*]] = jxp.pvary %[[C]] axes ["y"] : tensor<f32> -> tensor<f32>
+// JVP-NEXT: %[[TV:.*]] = jxp.pvary %[[TC]] axes ["y"] : tensor<f32> -> tensor<f32>
+// JVP-NEXT: %[[CBV:.*]] = jxp.broadcast_in_dim %[[CV]], dims = [] : (tensor<f32>) -> tensor<8x2xf32>
+// JVP-NEXT: %[[TBV:.*]] = jxp.broadcast_in_dim %[[TV]], dims = [] : (tensor<f32>) -> tensor<8x2xf32>
 // JVP-NEXT: %[[M:.*]] = jxp.mul %[[X]], %[[CBV]]
 // JVP-NEXT: %[[TM:.*]] = jxp.mul %[[X]], %[[TBV]]
 // JVP-NEXT: %[[S:.*]] = jxp.all_reduce sum %[[X]] axes ["y"] {invariant}
