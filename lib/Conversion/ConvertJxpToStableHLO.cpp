@@ -59,7 +59,8 @@ struct ConvertJxpToStableHLOPass
     for (ShardMapOp op : shardMaps)
       if (failed(ad::inlineCalls(op)))
         return signalPassFailure();
-    // StableHLO has no VMA: the encodings jxp-infer-vma gave go.
+    // StableHLO has no VMA: the encodings jxp-infer-vma gave go (from
+    // functions' signatures too, which hand-written IR may carry).
     module.walk([](Operation *op) {
       for (Value r : op->getResults())
         r.setType(withoutVma(r.getType()));
@@ -67,6 +68,14 @@ struct ConvertJxpToStableHLOPass
         for (Block &block : region)
           for (BlockArgument a : block.getArguments())
             a.setType(withoutVma(a.getType()));
+      if (auto fn = llvm::dyn_cast<func::FuncOp>(op)) {
+        auto strip = [](TypeRange types) {
+          return llvm::map_to_vector(types, [](Type t) { return withoutVma(t); });
+        };
+        FunctionType type = fn.getFunctionType();
+        fn.setFunctionType(FunctionType::get(
+            fn.getContext(), strip(type.getInputs()), strip(type.getResults())));
+      }
     });
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {

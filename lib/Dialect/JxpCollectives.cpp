@@ -63,9 +63,11 @@ LogicalResult AllGatherOp::verify() {
       ++r;
     int64_t want = in.getDimSize(d), got = out.getDimSize(r);
     if (tiled && d == axis) {
-      if (want ? got % want != 0 : got != 0)
+      // (An axis has at least one member: a positive multiple.)
+      if (want ? got % want != 0 || got == 0 : got != 0)
         return emitOpError("tiled result dimension ")
-               << axis << " must be a multiple of " << want << ", got " << got;
+               << axis << " must be a positive multiple of " << want
+               << ", got " << got;
     } else if (want != got) {
       return emitOpError("result dimension ")
              << r << " must be " << want << ", got " << got;

@@ -83,6 +83,13 @@ LogicalResult batchAllGather(AllGatherOp op, BatchContext &ctx) {
            << "' together with other axes, which batching does not support";
   // Every member gets the whole batch: the batch dimension, at `axis`.
   int64_t axis = op.getAxis();
+  if (op.getTiled()) {
+    int64_t want = ctx.size() * op.getOperand().getType().getDimSize(axis);
+    if (op.getType().getDimSize(axis) != want)
+      return op.emitOpError("tiled result dimension ")
+             << axis << " must be " << want << " for an axis of size "
+             << ctx.size() << ", got " << op.getType().getDimSize(axis);
+  }
   Value stacked = materialize(e, x, d, axis, ctx.size());
   if (op.getTiled())
     stacked = e.reshape(stacked, op.getType().getShape());

@@ -341,6 +341,12 @@ LogicalResult ReduceWindowOp::jvp(JvpContext &ctx) {
         createLike(b, *this, {t}, {getType()})->getResult(0));
     return success();
   }
+  // The tangent is taken at each window's maximum (or minimum): real
+  // floats only (complex numbers have no order to pick it by).
+  if (!llvm::isa<FloatType>(getType().getElementType()))
+    return emitKindOpError(*this, ErrorKind::Type)
+           << "cannot differentiate max or min pooling of "
+           << getType().getElementType() << " values";
   ctx.results().push_back(SelectAndGatherAddOp::create(
       b, getLoc(), getType(), t, getOperand(), getKind() == ReduceKind::Max,
       getWindowDimensions(), getWindowStrides(), getPadding(),

@@ -15,6 +15,7 @@
 #include "Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::jxp {
 #define GEN_PASS_DEF_JXPADPASS
@@ -68,7 +69,18 @@ public:
     auto it = cache.find(k);
     if (it != cache.end())
       return it->second;
+    // A derivation that needs itself (a rule function naming itself) would
+    // recurse without end.
+    if (!building.insert(k).second) {
+      // (Keys are "kind|callee|...": the error points at the callee.)
+      Operation *callee = symbolTable.lookup(k.split('|').second.split('|').first);
+      emitError(callee ? callee->getLoc() : module.getLoc())
+          << "a transformed function needs its own transform (" << k
+          << "): recursive functions cannot be transformed";
+      return failure();
+    }
     FailureOr<func::FuncOp> fn = build();
+    building.erase(k);
     if (succeeded(fn))
       cache[k] = *fn;
     return fn;
@@ -87,6 +99,7 @@ private:
   ModuleOp module;
   SymbolTable symbolTable;
   llvm::StringMap<func::FuncOp> cache;
+  llvm::StringSet<> building; // keys whose derivation is under way
   RuleRequests requests;
 };
 

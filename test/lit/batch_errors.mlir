@@ -131,3 +131,17 @@ func.func @main(%lo: tensor<3xf32>) -> tensor<3x2xf32> {
   %r = jxp.vmap @uniform(%lo) in_axes [0] out_axes [0] size 3 : (tensor<3xf32>) -> tensor<3x2xf32>
   return %r : tensor<3x2xf32>
 }
+
+// -----
+
+// A tiled all_gather over the vmap axis whose result does not hold every
+// member's piece: a diagnostic, not an invalid reshape (found by fuzzing).
+func.func private @gather(%x: tensor<3xf32>) -> tensor<6xf32> {
+  // expected-error @below {{tiled result dimension 0 must be 12 for an axis of size 4, got 6}}
+  %g = jxp.all_gather %x axes ["i"] axis 0 tiled : (tensor<3xf32>) -> tensor<6xf32>
+  return %g : tensor<6xf32>
+}
+func.func @main(%x: tensor<3x4xf32>) -> tensor<6xf32> {
+  %r = jxp.vmap @gather(%x) in_axes [1] out_axes [-1] size 4 {axis_name = "i"} : (tensor<3x4xf32>) -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}

@@ -94,3 +94,31 @@ func.func @main(%x: tensor<1152921504606846976x2xbf16>) -> tensor<11529215046068
   %0 = jxp.neg %x : tensor<1152921504606846976x2xbf16>
   return %0 : tensor<1152921504606846976x2xbf16>
 }
+
+// -----
+
+// A custom_lin whose backward rule is its own function: batching it needed
+// its own batched form, without end (the process crashed on stack overflow).
+// expected-error @+1 {{recursive functions cannot be transformed}}
+func.func private @lin(%r: tensor<3xf32>, %t: tensor<3xf32>) -> tensor<3xf32> {
+  %y = "jxp.custom_lin"(%r, %t) <{bwd = @lin, num_closure = 0 : i64, num_residuals = 1 : i64}> : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %y : tensor<3xf32>
+}
+func.func @main(%a: tensor<3xf32>, %b: tensor<3x4xf32>) -> tensor<4x3xf32> {
+  %r = jxp.vmap @lin(%a, %b) in_axes [-1, 1] out_axes [0] size 4 : (tensor<3xf32>, tensor<3x4xf32>) -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
+// -----
+
+// The VJP of min pooling of complex numbers (it made a select_and_scatter_add
+// of complex values, which its verifier rejects).
+func.func private @min_pool(%x: tensor<8xcomplex<f32>>) -> tensor<3xcomplex<f32>> {
+  // expected-error @+1 {{cannot differentiate max or min pooling of 'complex<f32>' values}}
+  %y = "jxp.reduce_window"(%x) <{base_dilation = array<i64: 1>, kind = 3 : i32, padding = array<i64: 1, 0>, window_dilation = array<i64: 1>, window_dimensions = array<i64: 3>, window_strides = array<i64: 3>}> : (tensor<8xcomplex<f32>>) -> tensor<3xcomplex<f32>>
+  return %y : tensor<3xcomplex<f32>>
+}
+func.func @main(%x: tensor<8xcomplex<f32>>, %ct: tensor<3xcomplex<f32>>) -> tensor<8xcomplex<f32>> {
+  %y, %g = jxp.vjp @min_pool(%x, %ct) wrt [0] : (tensor<8xcomplex<f32>>, tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<8xcomplex<f32>>)
+  return %g : tensor<8xcomplex<f32>>
+}

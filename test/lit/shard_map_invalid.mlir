@@ -718,3 +718,12 @@ func.func @mixed_vma(%x: tensor<3xf32, ["x"]>, %y: tensor<3xf32>) -> tensor<3xf3
   %s = "jxp.add"(%x, %y) : (tensor<3xf32, ["x"]>, tensor<3xf32>) -> tensor<3xf32, ["x"]>
   return %s : tensor<3xf32, ["x"]>
 }
+
+// -----
+
+// A tiled all_gather holds at least one member's piece (found by fuzzing).
+func.func @all_gather_tiled_empty(%x: tensor<3xf32>) -> tensor<0xf32> {
+  // expected-error @+1 {{'jxp.all_gather' op tiled result dimension 0 must be a positive multiple of 3, got 0}}
+  %g = jxp.all_gather %x axes ["i"] axis 0 tiled : (tensor<3xf32>) -> tensor<0xf32>
+  return %g : tensor<0xf32>
+}
