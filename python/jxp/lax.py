@@ -380,8 +380,6 @@ def dot_general(lhs, rhs, dimension_numbers, precision=None,
     pet = (None if preferred_element_type is None
            else dtypes.canonicalize(preferred_element_type))
     algorithm = _dot_algorithm(precision)
-    if algorithm is not None:
-        return _algorithm_dot(lhs, rhs, dn, algorithm, pet)
     l, r = abstractify(lhs).dtype, abstractify(rhs).dtype
     if l != r:
         # Mixed operands: XLA's (and JAX's) choice of the more precise
@@ -392,6 +390,8 @@ def dot_general(lhs, rhs, dimension_numbers, precision=None,
         wide = l if kl > kr else r
         lhs, rhs = (x if d == wide else convert_element_type(x, wide)
                     for x, d in ((lhs, l), (rhs, r)))
+    if algorithm is not None and algorithm is not DotAlgorithmPreset.DEFAULT:
+        return _algorithm_dot(lhs, rhs, dn, algorithm, pet)
     return _p.dot_general_p.bind(lhs, rhs, dimension_numbers=dn,
                                  preferred_element_type=pet)
 
@@ -461,6 +461,11 @@ def _dot_algorithm(precision):
         return DotAlgorithmPreset[precision]
     if isinstance(precision, (DotAlgorithm, DotAlgorithmPreset)):
         return precision
+    # JAX's own objects (from a JAX jaxpr's parameters): by name and fields.
+    if type(precision).__name__ == "DotAlgorithmPreset":
+        return DotAlgorithmPreset[precision.name]
+    if hasattr(precision, "lhs_precision_type"):
+        return DotAlgorithm(*precision)
     return None
 
 

@@ -431,3 +431,61 @@ def test_random_gamma_primitive():
                                    rtol=2e-6)
     assert jxp.random.random_gamma_p.name == jax.random.random_gamma_p.name
     assert not jxp.random.random_gamma_p.multiple_results
+
+
+def _named_add(a, b):
+    return a * b
+
+
+_named_add.__name__ = "add"  # a user's function called add is no lax.add
+
+
+def test_reduce_window_general_computations():
+    # Padding and base-dilation holes hold no element (the init counts
+    # once per window), any computation, several operands.
+    x = np.arange(1, 5, dtype=np.float32)
+    x2 = np.arange(1, 13, dtype=np.float32).reshape(3, 4)
+    f32 = np.float32
+    cases = [
+        lambda L: L.reduce_window(x, f32(5), L.add, (2,), (1,), ((1, 0),)),
+        lambda L: L.reduce_window(x, f32(5), L.add, (2,), (1,), ((0, 0),),
+                                  (2,)),
+        lambda L: L.reduce_window(x, f32(2), L.mul, (2,), (1,), ((1, 0),)),
+        lambda L: L.reduce_window(x, f32(1), _named_add, (2,), (1,), "VALID"),
+        lambda L: L.reduce_window(x2, f32(0.5), lambda a, b: a * b - 0.25,
+                                  (2, 3), (1, 2), ((1, 1), (0, 2)), (2, 1),
+                                  (1, 2)),
+        lambda L: L.reduce_window(
+            (x2, x2), (f32(0), f32(1)),
+            lambda a, b: (a[0] + b[0], a[1] * b[1]), (2, 2), (1, 1),
+            ((1, 0), (0, 1))),
+        lambda L: L.reduce_window(x2, f32(3), L.max, (2, 2), (1, 1),
+                                  ((1, 0), (0, 1)), (1, 2)),
+    ]
+    got = jxp.jit(lambda: [c(xlax) for c in cases])()
+    for k, (c, g) in enumerate(zip(cases, got)):
+        for a, b in zip(jax.tree_util.tree_leaves(g),
+                        jax.tree_util.tree_leaves(c(jlax))):
+            np.testing.assert_allclose(np.asarray(a), np.asarray(b),
+                                       rtol=1e-6, err_msg=str(k))
+
+
+def test_dot_algorithms_from_jax_jaxprs_and_mixed_types():
+    import ml_dtypes
+    x = RNG.normal(size=(4, 64)).astype(np.float32)
+
+    def f(x):
+        return jlax.dot_general(x, x, (((1,), (1,)), ((), ())),
+                                precision=jlax.DotAlgorithmPreset.F16_F16_F16)
+    got = eval_jaxpr(jax.make_jaxpr(f)(x), (), x)[0]
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(f(x)))
+    b = x.astype(ml_dtypes.bfloat16)
+    for p in ("DEFAULT", "BF16_BF16_F32", "F32_F32_F32"):
+        want, g = jlax.dot(x, b.T, precision=p), xlax.dot(x, b.T, precision=p)
+        assert g.dtype == want.dtype
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(want))
+    key = np.arange(4, dtype=np.uint32)  # uint64 bits are uint32 in x32
+    for g, w in zip(xlax.rng_bit_generator(key, (2, 3), np.uint64),
+                    jlax.rng_bit_generator(key, (2, 3), np.uint64)):
+        assert g.dtype == w.dtype
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(w))

@@ -1126,7 +1126,8 @@ def _placed(fn, static_nums, in_shardings, out_shardings):
         if state.frames:
             return fn(*args, **kwargs)
         if in_shardings is not None:
-            dyn = [i for i in range(len(args)) if i not in static_nums]
+            static = {i % len(args) for i in static_nums if -len(args) <= i}
+            dyn = [i for i in range(len(args)) if i not in static]
             placed = device_put(tuple(args[i] for i in dyn),
                                 in_shardings if not isinstance(
                                     in_shardings, (tuple, list)) else

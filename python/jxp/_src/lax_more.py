@@ -61,7 +61,7 @@ def rng_bit_generator(key, shape, dtype=np.uint32,
         raise NotImplementedError("rng_bit_generator: out_sharding is not "
                                   "supported by jxp")
     shape = tuple(operator.index(d) for d in shape)
-    dtype = np.dtype(dtype)
+    dtype = dtypes.canonicalize(np.dtype(dtype))  # uint64 is uint32 in x32
     if dtype not in (np.uint8, np.uint16, np.uint32, np.uint64):
         raise TypeError(f"rng_bit_generator: unsupported dtype {dtype}")
     return tuple(_p.rng_bit_generator_p.bind(

@@ -348,7 +348,16 @@ def _scatter_prim(name, fn):
             if update_jaxpr is None:
                 return lax.scatter(operand, indices, updates, dn, **kw)
             # scatter_apply's form: the update jaxpr maps (old, update) to
-            # the new element and ignores the update.
+            # the new element and ignores the update; jxp has no scatter
+            # with any other combiner.
+            inner = getattr(update_jaxpr, "jaxpr", update_jaxpr)
+            second = inner.invars[1]
+            if any(second is v for e in inner.eqns for v in e.invars) or any(
+                    second is v for v in inner.outvars):
+                raise NotImplementedError(
+                    "scatter_p: jxp takes update_jaxpr only in "
+                    "scatter_apply's form (ignoring the update)")
+
             def apply(old):
                 zero = lax.full_like(old, 0)
                 return eval_jaxpr(update_jaxpr, update_consts, old, zero)[0]
@@ -702,6 +711,9 @@ def _device_put(*xs, devices, srcs, copy_semantics):
         if d is not None and not hasattr(d, "addressable_devices"):
             # A device of another client (JAX's): jxp's device of its id.
             d = {e.id: e for e in all_devices()}[d.id]
+        elif d is not None and type(d).__module__.split(".")[0] == "jax":
+            raise NotImplementedError(
+                f"device_put_p: jxp cannot place on JAX's sharding {d}")
         out.append(device_put(x, d))
     return out
 

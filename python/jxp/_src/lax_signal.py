@@ -251,13 +251,17 @@ def conv_transpose(lhs, rhs, strides, padding, rhs_dilation=None,
                                 preferred_element_type=preferred_element_type)
 
 
-# The reductions reduce_window takes, by the name of the function given:
-# lax.add/max/min, and jnp.add/maximum/minimum (JAX's and jxp's alike).
+# The reductions jxp's reduce_window op computes, by the name of the
+# function given: lax.add/max/min and jnp.add/maximum/minimum, JAX's and
+# jxp's alike (a user's function of the same name is just a function).
 _WINDOW_KINDS = {"add": "sum", "max": "max", "maximum": "max", "min": "min",
                  "minimum": "min"}
 
 
 def _window_kind(computation):
+    module = getattr(computation, "__module__", None) or ""
+    if module.split(".")[0] not in ("jax", "jxp"):
+        return None
     return _WINDOW_KINDS.get(getattr(computation, "__name__", None))
 
 
@@ -327,9 +331,10 @@ def reduce_window(operand, init_value, computation, window_dimensions,
 def _reduce_stacked_windows(operands, inits, computation, window_dimensions,
                             window_strides, padding, base_dilation,
                             window_dilation):
-    """XLA's reduce_window for any computation: the operands padded and
-    dilated with the init values, every window offset's strided slice
-    stacked on a new last axis, and that axis reduced with lax.reduce."""
+    """XLA's reduce_window for any computation: starting from the init
+    values, each window's elements folded in one by one in row-major order
+    with `computation`. Padding and base-dilation holes hold no element:
+    they are skipped (a static mask), so the init counts once."""
     shapes = [abstractify(x).shape for x in operands]
     if any(s != shapes[0] for s in shapes):
         raise TypeError(f"reduce_window: operands must have one shape, got "
@@ -346,22 +351,42 @@ def _reduce_stacked_windows(operands, inits, computation, window_dimensions,
     out_shape = tuple(_p._windowed(shapes[0][d], *padding[d], base_dilation[d],
                                    window_dimensions[d], window_dilation[d],
                                    window_strides[d]) for d in range(r))
+    acc = [full.broadcast(i, out_shape) for i in inits]
     if 0 in out_shape:
-        return [full.broadcast(i, out_shape) for i in inits]
+        return acc
     config = [(lo, hi, b - 1) for (lo, hi), b in zip(padding, base_dilation)]
     padded = [full.pad(x, i, config) for x, i in zip(operands, inits)]
-    stacked = [[] for _ in operands]
+    # Where the padded operand holds an element of the operand, per
+    # dimension (padding may be negative: positions outside are cut).
+    per_dim = []
+    for (lo, _), n, b, size in zip(padding, shapes[0], base_dilation,
+                                   abstractify(padded[0]).shape):
+        pos = lo + np.arange(n) * b
+        line = np.zeros(size, bool)
+        line[pos[(pos >= 0) & (pos < size)]] = True
+        per_dim.append(line)
+    real = np.ones((), bool)
+    for line in per_dim:
+        real = np.logical_and.outer(real, line)
+    multiple = len(operands) > 1
     for offset in np.ndindex(*window_dimensions):
         start = [k * wd for k, wd in zip(offset, window_dilation)]
         limit = [s + (n - 1) * st + 1
                  for s, n, st in zip(start, out_shape, window_strides)]
-        for acc, x in zip(stacked, padded):
-            acc.append(full.expand_dims(
-                full.slice(x, start, limit, window_strides), (r,)))
-    stacked = [full.concatenate(acc, r) for acc in stacked]
-    if len(operands) == 1:
-        return [full.reduce(stacked[0], inits[0], computation, (r,))]
-    return list(full.reduce(tuple(stacked), tuple(inits), computation, (r,)))
+        index = tuple(slice(a, b, st) for a, b, st in zip(start, limit,
+                                                          window_strides))
+        mask = real[index]
+        if not mask.any():
+            continue
+        xs = [full.slice(x, start, limit, window_strides) for x in padded]
+        new = (computation(tuple(acc), tuple(xs)) if multiple
+               else [computation(acc[0], xs[0])])
+        new = list(new)
+        if mask.all():
+            acc = new
+        else:
+            acc = [full.select(mask, n, a) for n, a in zip(new, acc)]
+    return acc
 
 
 def _identity(kind, dtype):
