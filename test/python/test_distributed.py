@@ -162,6 +162,20 @@ sd = jxp.make_array_from_single_device_arrays(
      for d, i in by_rows.addressable_devices_indices_map(whole.shape).items()])
 out["from_callback"] = mhu.process_allgather(cb).tolist()
 out["from_single"] = mhu.process_allgather(sd).tolist()
+# Local data as long as the global array (every process passes it all),
+# and a mesh interleaving the processes' devices (each process's pieces
+# are not contiguous: its local data holds them in order).
+out["full_mode"] = mhu.process_allgather(
+    jxp.make_array_from_process_local_data(by_rows, whole, whole.shape)).tolist()
+by_device = sorted(jxp.devices(), key=lambda d: (d.id % 1024, d.id))
+inter = jxp.sharding.Mesh(np.array(by_device), ("batch",))
+mine = [k for k, d in enumerate(inter.devices.flat)
+        if d.process_index == pid]
+per = whole.shape[0] // ndev
+local_rows = np.concatenate([whole[per * k:per * (k + 1)] for k in mine])
+out["interleaved"] = mhu.process_allgather(
+    jxp.make_array_from_process_local_data(
+        jxp.NamedSharding(inter, P("batch")), local_rows)).tolist()
 out["mesh_local"] = [d.id for d in mesh.local_devices]
 out["multi_process"] = mesh.is_multi_process
 mhu.sync_global_devices("done")
@@ -273,6 +287,8 @@ def test_processes_train_and_communicate(n):
         whole = np.arange(4 * n, dtype=np.float32).reshape(2 * n, 2)
         assert o["from_callback"] == whole.tolist()
         assert o["from_single"] == whole.tolist()
+        assert o["full_mode"] == whole.tolist()
+        assert o["interleaved"] == whole.tolist()
         assert o["mesh_local"] == o["local_devices"]
         assert "only be called once" in o["twice"] and o["initialized"]
         a = np.asarray(o["all_to_all_in"]).reshape(ndev, ndev)

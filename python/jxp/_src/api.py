@@ -600,22 +600,29 @@ def make_array_from_process_local_data(sharding, local_data,
                          f"shape {local.shape} differ in rank")
     sharding_impl.check_shape(sharding, global_shape)
     pieces = sharding_impl.addressable_indices_map(sharding, global_shape)
-    # This process's block: from the smallest start to the largest stop of
-    # its devices' pieces, per dimension.
-    lo = [min(_start(i[d]) for _, i in pieces) for d in range(ndim)]
-    hi = [max(_stop(i[d], global_shape[d]) for _, i in pieces)
-          for d in range(ndim)]
-    block = tuple(h - l for l, h in zip(lo, hi))
-    if block != local.shape:
-        raise ValueError(
-            f"local_data of shape {local.shape} must be this process's block "
-            f"of the global shape {global_shape} under {sharding}, of shape "
-            f"{block}")
+    # Per dimension, as JAX: local data as long as the global array is
+    # indexed as it; otherwise it holds this process's distinct pieces
+    # along the dimension, in order of their starts.
+    where = []
+    for d in range(ndim):
+        n = global_shape[d]
+        starts = sorted({_start(i[d]) for _, i in pieces})
+        size = _stop(pieces[0][1][d], n) - _start(pieces[0][1][d])
+        if local.shape[d] == n:
+            where.append(None)
+        elif local.shape[d] == len(starts) * size:
+            where.append({s: k * size for k, s in enumerate(starts)})
+        else:
+            raise ValueError(
+                f"local_data of shape {local.shape} does not fit global "
+                f"shape {global_shape} under {sharding}: dimension {d} must "
+                f"be {n} or this process's {len(starts)} piece(s) of {size}")
     arrays = []
     for device, index in pieces:
         local_index = tuple(
-            slice(_start(i) - l, _stop(i, n) - l)
-            for i, l, n in zip(index, lo, global_shape))
+            i if w is None else
+            slice(w[_start(i)], w[_start(i)] + _stop(i, n) - _start(i))
+            for i, w, n in zip(index, where, global_shape))
         arrays.append(runtime.device_put(
             np.array(local[local_index], copy=True), aval.weak_type,
             sharding=runtime.sharding_for(device)))
