@@ -39,9 +39,9 @@ _lock = threading.Lock()
 _runtime_hooks = {}
 
 
-def set_runtime_hooks(client_created, close_client):
+def set_runtime_hooks(client_created, close_client, client_lock):
     _runtime_hooks.update(client_created=client_created,
-                          close_client=close_client)
+                          close_client=close_client, client_lock=client_lock)
 
 
 class _State:
@@ -106,7 +106,9 @@ def initialize(coordinator_address=None, num_processes=None, process_id=None,
     bind = (coordinator_bind_address
             or os.environ.get("JAX_COORDINATOR_BIND_ADDRESS")
             or "[::]:" + coordinator_address.rsplit(":", 1)[1])
-    with _lock:
+    # The runtime's lock too: no thread makes a single-process client
+    # while this one joins the group (it waits, then gets the group's).
+    with _lock, _runtime_hooks["client_lock"]:
         if _state.client is not None:
             raise RuntimeError("distributed.initialize should only be called "
                                "once.")

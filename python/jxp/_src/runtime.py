@@ -242,7 +242,7 @@ def close_client() -> None:
         _shardings.clear()
 
 
-distributed.set_runtime_hooks(client_created, close_client)
+distributed.set_runtime_hooks(client_created, close_client, _lock)
 
 
 # CPU devices of the client (jax_num_cpu_devices; -1: jaxlib's default,
