@@ -1127,6 +1127,9 @@ def _placed(fn, static_nums, in_shardings, out_shardings):
     `out_shardings` says after it. Inside a trace they change nothing (JAX
     makes them constraints for its partitioner; values are the same)."""
     state = core.trace_state()
+    # A pytree prefix of the argument tuple (a list counts as a tuple).
+    in_prefix = (tuple(in_shardings) if isinstance(in_shardings, list)
+                 else in_shardings)
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
@@ -1135,10 +1138,7 @@ def _placed(fn, static_nums, in_shardings, out_shardings):
         if in_shardings is not None:
             static = {i % len(args) for i in static_nums if -len(args) <= i}
             dyn = [i for i in range(len(args)) if i not in static]
-            placed = device_put(tuple(args[i] for i in dyn),
-                                in_shardings if not isinstance(
-                                    in_shardings, (tuple, list)) else
-                                tuple(in_shardings))
+            placed = device_put(tuple(args[i] for i in dyn), in_prefix)
             args = list(args)
             for i, a in zip(dyn, placed):
                 args[i] = a

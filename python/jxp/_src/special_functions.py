@@ -50,18 +50,6 @@ def _isnan(x):
     return lax.ne(x, x)
 
 
-def _full_like(x, v):
-    return lax.full_like(x, v)
-
-
-def _zeros_like(x):
-    return lax.full_like(x, 0)
-
-
-def _ones_like(x):
-    return lax.full_like(x, 1)
-
-
 # What each series/continued-fraction loop computes.
 _VALUE, _DERIVATIVE, _SAMPLE_DERIVATIVE = "value", "derivative", "sample"
 
@@ -138,7 +126,7 @@ def _series(ax, x, a, enabled, mode):
         return (more, pick(r1, r), pick(term1, term), pick(total1, total),
                 pick(xx, xx), pick(dterm1, dterm), pick(dtotal1, dtotal))
 
-    ones, zeros = _ones_like(a), _zeros_like(a)
+    ones, zeros = lax.full_like(a, 1), lax.full_like(a, 0)
     out = lax.while_loop(cond, body,
                          (enabled, a, ones, ones, x, zeros, zeros))
     total, dtotal = out[3], out[6]
@@ -173,13 +161,13 @@ def _continued_fraction(ax, x, a, enabled, mode):
         qk = qkm1 * z1 - qkm2 * yc
         nonzero = qk != _const(qk, 0)
         r = pk / qk
-        t1 = lax.select(nonzero, lax.abs((ans - r) / r), _ones_like(r))
+        t1 = lax.select(nonzero, lax.abs((ans - r) / r), lax.full_like(r, 1))
         ans1 = lax.select(nonzero, r, ans)
         dpk = dpkm1 * z1 - pkm1 - dpkm2 * yc + pkm2 * k1
         dqk = dqkm1 * z1 - qkm1 - dqkm2 * yc + qkm2 * k1
         dans1 = lax.select(nonzero, (dpk - ans1 * dqk) / qk, dans)
         dchange = lax.select(nonzero, lax.abs(dans1 - dans),
-                             _ones_like(dans))
+                             lax.full_like(dans, 1))
         rescale = lax.abs(pk) > big
         sc = lambda v: lax.select(rescale, v * eps, v)  # noqa: E731
         n_pkm2, n_pkm1, n_qkm2, n_qkm1 = sc(pkm1), sc(pk), sc(qkm1), sc(qk)
@@ -200,13 +188,13 @@ def _continued_fraction(ax, x, a, enabled, mode):
     y = one - a
     z = x + y + one
     k = _const(x, 0)  # one counter for all elements
-    pkm2 = _ones_like(x)
+    pkm2 = lax.full_like(x, 1)
     qkm2 = x
     pkm1 = x + one
     qkm1 = z * x
     ans = pkm1 / qkm1
-    t = _ones_like(x)
-    zeros = _zeros_like(x)
+    t = lax.full_like(x, 1)
+    zeros = lax.full_like(x, 0)
     dqkm1 = -x
     dans = (zeros - ans * dqkm1) / qkm1
     out = lax.while_loop(cond, body, (
@@ -243,9 +231,9 @@ def _igamma_impl(a, x):
         use_cf,
         _const(a, 1) - _continued_fraction(ax, x, a, enabled & use_cf, _VALUE),
         _series(ax, x, a, enabled & ~use_cf, _VALUE))
-    out = lax.select(x_zero, _zeros_like(a), out)
-    out = lax.select(x_inf, _ones_like(a), out)
-    return lax.select(domain, _full_like(a, np.nan), out)
+    out = lax.select(x_zero, lax.full_like(a, 0), out)
+    out = lax.select(x_inf, lax.full_like(a, 1), out)
+    return lax.select(domain, lax.full_like(a, np.nan), out)
 
 
 @_upcast
@@ -261,8 +249,8 @@ def _igammac_impl(a, x):
     series = _series(ax, x, a, enabled & use_series, _VALUE)
     cf = _continued_fraction(ax, x, a, enabled & ~use_series, _VALUE)
     out = lax.select(use_series, _const(a, 1) - series, cf)
-    out = lax.select(x_inf | a_zero, _zeros_like(out), out)
-    return lax.select(domain, _full_like(a, np.nan), out)
+    out = lax.select(x_inf | a_zero, lax.full_like(out, 0), out)
+    return lax.select(domain, lax.full_like(a, np.nan), out)
 
 
 def _grad_a_impl(mode):
@@ -278,8 +266,8 @@ def _grad_a_impl(mode):
             use_cf,
             -_continued_fraction(ax, x, a, enabled & use_cf, mode),
             _series(ax, x, a, enabled & ~use_cf, mode))
-        out = lax.select(x_zero, _zeros_like(out), out)
-        return lax.select(domain | nan, _full_like(a, np.nan), out)
+        out = lax.select(x_zero, lax.full_like(out, 0), out)
+        return lax.select(domain | nan, lax.full_like(a, np.nan), out)
     return impl
 
 
@@ -308,7 +296,7 @@ def _located(rule):
 def _add_tangents(terms, like):
     terms = [t for t in terms if t is not None]
     if not terms:
-        return _zeros_like(like)
+        return lax.full_like(like, 0)
     out = terms[0]
     for t in terms[1:]:
         out = out + t
@@ -391,7 +379,7 @@ def _lentz(num_iterations, small, threshold, numerator, denominator, inputs):
     the modified Lentz method, for all elements at once until every one
     has converged (or num_iterations)."""
     b0 = denominator(0, *inputs)
-    h = lax.select(lax.abs(b0) < small, _full_like(b0, small), b0)
+    h = lax.select(lax.abs(b0) < small, lax.full_like(b0, small), b0)
 
     def cond(c):
         return (c[0] < num_iterations) & c[1]
@@ -401,16 +389,16 @@ def _lentz(num_iterations, small, threshold, numerator, denominator, inputs):
         an = numerator(it, *inputs)
         bn = denominator(it, *inputs)
         cc = bn + an / cc
-        cc = lax.select(lax.abs(cc) < small, _full_like(cc, small), cc)
+        cc = lax.select(lax.abs(cc) < small, lax.full_like(cc, small), cc)
         d = bn + an * d
-        d = lax.select(lax.abs(d) < small, _full_like(d, small), d)
+        d = lax.select(lax.abs(d) < small, lax.full_like(d, small), d)
         d = _const(d, 1) / d
         delta = cc * d
         h = h * delta
         unconverged = _any(lax.abs(delta - _const(delta, 1)) >= threshold)
         return it + 1, unconverged, cc, d, h
 
-    init = (np.int32(1), np.bool_(True), h, _zeros_like(h), h)
+    init = (np.int32(1), np.bool_(True), h, lax.full_like(h, 0), h)
     return lax.while_loop(cond, body, init)[4]
 
 
@@ -432,14 +420,14 @@ def _betainc_impl(a, b, x):
             m_zero, first,
             -(a + m) * (a + b + m) * x / ((a + two * m) * (a + two * m + one)))
         odd_num = m * (b - m) * x / ((a + two * m - one) * (a + two * m))
-        return lax.select(is_one, _ones_like(x),
+        return lax.select(is_one, lax.full_like(x, 1),
                           lax.select(even, even_num, odd_num))
 
     def denominator(it, a, b, x):
         if isinstance(it, int) and it == 0:
-            return _zeros_like(x)
+            return lax.full_like(x, 0)
         it = _broadcast_to(lax.convert_element_type(it, np.int32), shape)
-        return lax.select(it == 0, _zeros_like(x), _ones_like(x))
+        return lax.select(it == 0, lax.full_like(x, 0), lax.full_like(x, 1))
 
     inf = _const(a, np.inf)
     a_zero = (a == _const(a, 0)) | (b == inf)
@@ -470,9 +458,9 @@ def _betainc_impl(a, b, x):
         lax.exp(lax.log(x) * a + lax.log1p(-x) * b - lbeta) / a)
     out = cf * factor
     out = lax.select(fast, out, one - out)
-    out = lax.select(is_zero, _zeros_like(a), out)
-    out = lax.select(is_one, _ones_like(a), out)
-    return lax.select(is_nan, _full_like(a, np.nan), out)
+    out = lax.select(is_zero, lax.full_like(a, 0), out)
+    out = lax.select(is_one, lax.full_like(a, 1), out)
+    return lax.select(is_nan, lax.full_like(a, np.nan), out)
 
 
 @custom_jvp
@@ -488,7 +476,7 @@ def _betainc_jvp(primals, tangents):
             "Betainc gradient with respect to a and b not supported.")
     out = _betainc(a, b, x)
     if isinstance(dx, SymbolicZero):
-        return out, _zeros_like(out)
+        return out, lax.full_like(out, 0)
     lbeta = lax.lgamma(a) + lax.lgamma(b) - lax.lgamma(a + b)
     dout_dx = lax.exp((b - _const(b, 1)) * lax.log1p(-x)
                       + (a - _const(a, 1)) * lax.log(x) - lbeta)
