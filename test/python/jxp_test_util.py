@@ -92,6 +92,23 @@ def raises_like(want, fn):
         assert isinstance(got.value, cls), (type(got.value), want)
 
 
+def errors_like(cases, run_jax, run_jxp):
+    """For each (fn, args) of `cases`: run_jax(fn, args) raises (else an
+    AssertionError), and run_jxp(fn, args) raises like it (raises_like);
+    the failure names the case."""
+    for i, (fn, args) in enumerate(cases):
+        try:
+            run_jax(fn, args)
+        except Exception as e:  # noqa: BLE001
+            want = e
+        else:
+            raise AssertionError(f"case {i}: JAX raised nothing")
+        try:
+            raises_like(want, lambda: run_jxp(fn, args))
+        except BaseException as e:
+            raise AssertionError(f"case {i}: {e!r} (JAX: {want!r})") from None
+
+
 def check_numpy(fn, *args, jit=True, rtol=1e-6, atol=1e-6, errors=ERRORS):
     """fn(m)(*args) under jxp.numpy equals it under jax.numpy (array args as
     each library's arrays), eagerly and under jit; errors match."""

@@ -10,7 +10,8 @@ import pytest
 
 import jxp
 import jxp.numpy as jnp
-from jxp_test_util import assert_same, assert_same_structure, check_numpy
+from jxp_test_util import (assert_same, assert_same_structure, check_numpy,
+                           errors_like)
 
 Pair = collections.namedtuple("Pair", "a b")
 
@@ -77,3 +78,19 @@ def test_check_numpy_runs_the_jit_leg_without_arguments():
 def _under_jit():
     from jxp._src import core
     return core.current_frame() is not None
+
+
+def test_errors_like_fails_when_jax_or_jxp_does_not_match():
+    def add_to_pair(m):
+        return lambda a: m.zeros(2) + a
+
+    bad_shape = [(add_to_pair, (np.ones(3),))]
+    run_jax = lambda fn, args: fn(rjnp)(*args)  # noqa: E731
+    errors_like(bad_shape, run_jax, lambda fn, args: fn(jnp)(*args))
+    with pytest.raises(AssertionError, match="JAX raised nothing"):
+        errors_like([(add_to_pair, (np.ones(2),))], run_jax,
+                    lambda fn, args: fn(jnp)(*args))
+    with pytest.raises(AssertionError, match="case 0"):
+        errors_like(bad_shape, run_jax, lambda fn, args: None)
+    with pytest.raises(AssertionError, match="case 0"):
+        errors_like(bad_shape, run_jax, lambda fn, args: 1 / 0)
