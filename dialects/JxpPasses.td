@@ -1,7 +1,7 @@
 //===- JxpPasses.td - jxp transformation passes ------------*- tablegen -*-===//
 //
 // One pass per file of lib/Transforms and per lit test of test/lit, under
-// the same name: `jxp-jvp` is Transforms/Jvp.cpp and test/lit/jvp.mlir.
+// the same name: `jxp-jvp` is Transforms/Jvp.cpp and test/lit/Transforms/jxp-jvp/jvp.mlir.
 //
 //===----------------------------------------------------------------------===//
 

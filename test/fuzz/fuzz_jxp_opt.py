@@ -1,7 +1,7 @@
 """A mutation fuzzer for jxp's compiler (`jxp-opt`'s passes, run in process
 through `jxp._jxp.run_pipeline`).
 
-Seeds: the inputs of test/lit/*.mlir (split on `// -----`) and the modules
+Seeds: the inputs of test/lit/**/*.mlir (split on `// -----`) and the modules
 of test/fuzz/seeds/*.mlir (printed from jxp programs by make_seeds.py), in
 their pretty and generic forms. Each mutant (one to three text mutations of
 a seed: shapes, element types, integer attributes and dimension numbers,
@@ -258,8 +258,9 @@ def repair(text, error):
 
 def load_seeds():
     seeds = []
-    for path in sorted(glob.glob(os.path.join(REPO, "test", "lit",
-                                              "*.mlir"))):
+    lit = os.path.join(REPO, "test", "lit")
+    for path in sorted(glob.glob(os.path.join(lit, "**", "*.mlir"),
+                                 recursive=True)):
         with open(path) as f:
             chunks = re.split(r"^// -----.*$", f.read(), flags=re.M)
         for i, chunk in enumerate(chunks):
@@ -267,7 +268,8 @@ def load_seeds():
                              if not l.lstrip().startswith("//")).strip()
             if "func.func" in body:
                 body = with_main(body)
-                seeds.append((f"{os.path.basename(path)}#{i}", body + "\n"))
+                seeds.append((f"{os.path.relpath(path, lit)}#{i}",
+                              body + "\n"))
     for path in sorted(glob.glob(os.path.join(HERE, "seeds", "*.mlir"))):
         with open(path) as f:
             seeds.append((os.path.basename(path), f.read()))

@@ -5,7 +5,7 @@ function to map, the per-example shapes and dtypes of its arguments, and
 the in_axes to map them along (0, 1, -1 and None mixed): the arguments are
 built with NumPy, the batch dimension inserted where in_axes says, and
 `jxp.vmap` must give what `jax.vmap` gives (values, shapes, dtypes). The
-IR of each rule is checked by test/lit/batch_indexing.mlir; this checks
+IR of each rule is checked by test/lit/Transforms/jxp-batch/indexing.mlir; this checks
 its numbers through jnp.dot/matmul/einsum, indexing, `.at[]` updates,
 sort/argsort/take_along_axis and the lax ops themselves.
 """

@@ -5,8 +5,8 @@ under test, a list of per-example argument shapes and dtypes, and the
 in_axes to map them along (0, 1, -1 and None mixed): the arguments are
 built with NumPy, the batch dimension inserted where in_axes says, and
 `jxp.vmap` must give what `jax.vmap` gives (values, shapes, dtypes). The
-IR of each rule is checked by test/lit/batch_shape.mlir and
-test/lit/batch_reduce.mlir; this checks its numbers.
+IR of each rule is checked by test/lit/Transforms/jxp-batch/shape.mlir and
+test/lit/Transforms/jxp-batch/reduction.mlir; this checks its numbers.
 """
 
 import jax

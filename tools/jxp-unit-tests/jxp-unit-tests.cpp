@@ -2,7 +2,7 @@
 //
 // Helpers that passes share but no pass exercises alone yet (the carry
 // fixed point, awaiting loop ops). Each check prints "ok <name>" or
-// "FAIL <name>: why"; test/lit/unit.test runs this and FileChecks it, and
+// "FAIL <name>: why"; test/lit/Unit/unit.test runs this and FileChecks it, and
 // the exit code is the number of failures.
 //
 //===----------------------------------------------------------------------===//

@@ -4,7 +4,7 @@
 // A linear_loop's trip count mapped (vmap of the reverse mode of a while
 // loop whose step count depends on the mapped inputs): each member would
 // need its own count and stride.
-// CHECK: batch_control_flow_errors.mlir:[[# @LINE + 3]]:{{[0-9]+}}: error: 'jxp.linear_loop' op cannot be batched with a trip count that differs across the batch: vmap of the reverse-mode derivative of a while loop whose number of steps depends on the mapped inputs is not implemented yet
+// CHECK: control_flow_errors.mlir:[[# @LINE + 3]]:{{[0-9]+}}: error: 'jxp.linear_loop' op cannot be batched with a trip count that differs across the batch: vmap of the reverse-mode derivative of a while loop whose number of steps depends on the mapped inputs is not implemented yet
 // CHECK-NOT: error
 func.func private @linear_loop_mapped_count(%n: tensor<i64>, %s: tensor<i64>, %buf: tensor<5x2xf32>, %t: tensor<2xf32>) -> tensor<2xf32> {
   %0 = jxp.linear_loop %n, %s snapshots(%buf) carry(%t) : (tensor<5x2xf32>, tensor<2xf32>) -> (tensor<2xf32>) step {

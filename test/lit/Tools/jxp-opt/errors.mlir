@@ -15,10 +15,10 @@
 // NOINDEX: attributes {a = array<i64: 1>, s = "array<index>"}
 
 // CHECK-NOT: module
-// CHECK: {{.*}}jxp_opt_errors.mlir:[[@LINE+5]]:8: error: 'jxp.reshape' op cannot reshape [2, 3] (6 elements) into [5] (5 elements)
+// CHECK: {{.*}}/jxp-opt/errors.mlir:[[@LINE+5]]:8: error: 'jxp.reshape' op cannot reshape [2, 3] (6 elements) into [5] (5 elements)
 // CHECK-NOT: module
-// SPLIT: {{.*}}jxp_opt_errors.mlir:[[@LINE+3]]:8: error: 'jxp.reshape' op cannot reshape
-// SPLIT: {{.*}}jxp_opt_errors.mlir:[[@LINE+9]]:8: error: 'jxp.exp' op operand #0 must be ranked tensor of
+// SPLIT: {{.*}}/jxp-opt/errors.mlir:[[@LINE+3]]:8: error: 'jxp.reshape' op cannot reshape
+// SPLIT: {{.*}}/jxp-opt/errors.mlir:[[@LINE+9]]:8: error: 'jxp.exp' op operand #0 must be ranked tensor of
 func.func @bad_reshape(%x: tensor<2x3xf32>) -> tensor<5xf32> {
   %0 = jxp.reshape %x : (tensor<2x3xf32>) -> tensor<5xf32>
   return %0 : tensor<5xf32>
