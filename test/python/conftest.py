@@ -1,13 +1,23 @@
 """pytest setup for jxp's Python tests.
 
 Uses an installed jxp when one is importable; otherwise the in-tree package
-(<repo>/python, with the built extension next to it)."""
+(<repo>/python, with the built extension next to it).
+
+The tests sit in folders that mirror python/jxp (lax/, numpy/, random/, ...)
+and are imported with --import-mode=importlib (pyproject.toml), so two
+folders may hold files of the same name. This folder goes on sys.path for
+the helpers every test imports (jxp_test_util, op_matrix_table)."""
 
 import os
 import pathlib
 import sys
 
 os.environ["TF_CPP_MIN_LOG_LEVEL"] = "1"
+
+_HERE = pathlib.Path(__file__).resolve().parent
+_REPO = _HERE.parents[1]
+if str(_HERE) not in sys.path:
+    sys.path.insert(0, str(_HERE))
 
 # Most of the suite's time is XLA compiling, mostly the same programs as in
 # the last run: keep jxp's and JAX's executables in a persistent cache,
@@ -17,7 +27,6 @@ os.environ["TF_CPP_MIN_LOG_LEVEL"] = "1"
 # case) starts warm; a cache set by the user wins. Entries are keyed by the
 # program text without locations, compile options and versions, so a
 # change anywhere recompiles exactly what it changes.
-_REPO = pathlib.Path(__file__).resolve().parents[2]
 _XDG_CACHE = os.environ.get("XDG_CACHE_HOME") or os.path.join(
     os.path.expanduser("~"), ".cache")
 os.environ.setdefault("JAX_COMPILATION_CACHE_DIR",
@@ -40,19 +49,7 @@ if jxp.config.read("jax_compilation_cache_max_size") == -1:
 
 import pytest  # noqa: E402
 
-
-def x64_set_to(value):
-    """A generator for fixtures: jax_enable_x64 set to `value` in both JAX
-    and jxp for the test, both restored afterwards."""
-    import jax
-    old_jax, old_jxp = jax.config.jax_enable_x64, jxp.config.jax_enable_x64
-    jax.config.update("jax_enable_x64", value)
-    jxp.config.update("jax_enable_x64", value)
-    try:
-        yield value
-    finally:
-        jax.config.update("jax_enable_x64", old_jax)
-        jxp.config.update("jax_enable_x64", old_jxp)
+from jxp_test_util import x64_set_to  # noqa: E402
 
 
 @pytest.fixture(params=[False, True], ids=["x32", "x64"])

@@ -1,10 +1,19 @@
-"""Shared helpers for jxp's tests: comparing jxp results with JAX's."""
+"""Shared helpers for jxp's tests: comparing jxp results with JAX's,
+setting flags in both, finding jxp-opt."""
+
+import contextlib
+import os
+import pathlib
+import shutil
 
 import jax
 import ml_dtypes
 import numpy as np
 
 import jxp
+import jxp.random as jr
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def jax_weak_type(x):
@@ -130,3 +139,95 @@ def check_numpy(fn, *args, jit=True, rtol=1e-6, atol=1e-6, errors=ERRORS):
             raises_like(e, lambda: jxp.jit(fn(jnp))(*args))
             return
         assert_same(jxp.jit(fn(jnp))(*args), want, rtol=rtol, atol=atol)
+
+
+def x64_set_to(value):
+    """A generator for fixtures: jax_enable_x64 set to `value` in both JAX
+    and jxp for the test, both restored afterwards."""
+    old_jax, old_jxp = jax.config.jax_enable_x64, jxp.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", value)
+    jxp.config.update("jax_enable_x64", value)
+    try:
+        yield value
+    finally:
+        jax.config.update("jax_enable_x64", old_jax)
+        jxp.config.update("jax_enable_x64", old_jxp)
+
+
+@contextlib.contextmanager
+def flags(partitionable=None, x64=None):
+    """Sets jax's and jxp's flags alike; restores both."""
+    names = []
+    if partitionable is not None:
+        names.append(("jax_threefry_partitionable", partitionable))
+    if x64 is not None:
+        names.append(("jax_enable_x64", x64))
+    saved = [(n, jxp.config.read(n), getattr(jax.config, n)) for n, _ in names]
+    try:
+        for n, v in names:
+            jxp.config.update(n, v)
+            jax.config.update(n, v)
+        yield
+    finally:
+        for n, xv, jv in saved:
+            jxp.config.update(n, xv)
+            jax.config.update(n, jv)
+
+
+def bits_view(a):
+    a = np.asarray(a)
+    if a.dtype.kind == "c":
+        return a.view(np.uint32 if a.dtype.itemsize == 8 else np.uint64)
+    if a.dtype.kind == "f" or a.dtype == ml_dtypes.bfloat16:
+        return a.view(f"u{a.dtype.itemsize}")
+    return a
+
+
+def _typed_key_data(got, want):
+    """Typed keys replaced by their key data, on both sides (a key is
+    compared by its bits here; test_typed_key_is_a_pytree_leaf checks how
+    it flattens)."""
+    def is_jxp_key(x):
+        return isinstance(x, jr.PRNGKeyArray)
+
+    def is_jax_key(x):
+        return isinstance(x, jax.Array) and jax.dtypes.issubdtype(
+            x.dtype, jax.dtypes.prng_key)
+    got = jxp.tree_util.tree_map(
+        lambda x: jr.key_data(x) if is_jxp_key(x) else x, got,
+        is_leaf=is_jxp_key)
+    want = jax.tree_util.tree_map(
+        lambda x: jax.random.key_data(x) if is_jax_key(x) else x, want)
+    return got, want
+
+
+def assert_bits(got, want):
+    """Same pytree, shapes, dtypes and weak types, and the same bits."""
+    got, want = _typed_key_data(got, want)
+    assert_same_structure(got, want)
+    got_leaves = jxp.tree_util.tree_leaves(got)
+    want_leaves = jax.tree_util.tree_leaves(want)
+    for g, w in zip(got_leaves, want_leaves):
+        assert isinstance(g, jxp.Array), type(g)
+        assert g.shape == w.shape, (g.shape, w.shape)
+        assert g.dtype == w.dtype, (g.dtype, w.dtype)
+        assert g.weak_type == w.aval.weak_type, (g.weak_type,
+                                                 w.aval.weak_type)
+        gv, wv = bits_view(g), bits_view(w)
+        if not np.array_equal(gv, wv):
+            raise AssertionError(
+                f"bits differ at {np.argwhere(gv != wv)[:5].tolist()}:\n"
+                f"jxp {np.asarray(g)!r}\njax {np.asarray(w)!r}")
+
+
+def jxp_opt():
+    """The jxp-opt binary: $JXP_OPT, on PATH, or the developer build's."""
+    env = os.environ.get("JXP_OPT")
+    if env:
+        return env
+    found = shutil.which("jxp-opt")
+    if found:
+        return found
+    path = REPO / "build" / "dev" / "tools" / "jxp-opt"
+    assert path.exists(), "jxp-opt not found (set JXP_OPT or build it)"
+    return str(path)

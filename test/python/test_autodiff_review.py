@@ -29,7 +29,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from conftest import x64_set_to
+from jxp_test_util import x64_set_to
 import jxp
 import jxp.numpy as jnp
 from jxp_test_util import assert_same, assert_same_structure, raises_like

@@ -30,7 +30,7 @@ import jxp.numpy as jnp
 from jxp import _jxp
 from jxp._src import api
 from jxp_test_util import assert_same
-from test_op_matrix import _jxp_opt
+from jxp_test_util import jxp_opt as _jxp_opt
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 F32 = np.float32
@@ -323,19 +323,24 @@ def test_missing_rule_is_a_request_with_data():
 # --- names, passes and docs ---------------------------------------------------
 
 PASSES = {  # pass -> (source file, lit test)
-    "jxp-ad": ("lib/Transforms/AD.cpp", "test/lit/ad.mlir"),
-    "jxp-jvp": ("lib/Transforms/Jvp.cpp", "test/lit/jvp.mlir"),
-    "jxp-batch": ("lib/Transforms/Batch.cpp", "test/lit/batch.mlir"),
+    "jxp-ad": ("lib/Transforms/AD.cpp",
+               "test/lit/Transforms/jxp-ad/ad.mlir"),
+    "jxp-jvp": ("lib/Transforms/Jvp.cpp",
+                "test/lit/Transforms/jxp-jvp/jvp.mlir"),
+    "jxp-batch": ("lib/Transforms/Batch.cpp",
+                  "test/lit/Transforms/jxp-batch/batch.mlir"),
     "jxp-partial-eval": ("lib/Transforms/PartialEval.cpp",
-                         "test/lit/partial_eval.mlir"),
+                         "test/lit/Transforms/jxp-partial-eval/partial_eval.mlir"),
     "jxp-transpose": ("lib/Transforms/Transpose.cpp",
-                      "test/lit/transpose.mlir"),
+                      "test/lit/Transforms/jxp-transpose/transpose.mlir"),
     "jxp-lower-custom-calls": ("lib/Transforms/LowerCustomCalls.cpp",
-                               "test/lit/lower_custom_calls.mlir"),
+                               "test/lit/Transforms/jxp-lower-custom-calls/"
+                               "lower_custom_calls.mlir"),
     "jxp-infer-vma": ("lib/Transforms/InferVma.cpp",
-                      "test/lit/infer_vma.mlir"),
+                      "test/lit/Transforms/jxp-infer-vma/infer_vma.mlir"),
     "convert-jxp-to-stablehlo": ("lib/Conversion/ConvertJxpToStableHLO.cpp",
-                                 "test/lit/convert_jxp_to_stablehlo.mlir"),
+                                 "test/lit/Conversion/convert-jxp-to-stablehlo/"
+                                 "indexing.mlir"),
 }
 
 

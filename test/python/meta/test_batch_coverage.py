@@ -1,12 +1,12 @@
-"""The batching-rule coverage table (test/lit/batch_coverage.md) lists
+"""The batching-rule coverage table (test/lit/Transforms/jxp-batch/coverage.md) lists
 every op of the dialect, each with a rules file that attaches its rule and
 a lit test that uses it."""
 
 import pathlib
 import re
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-TABLE = ROOT / "test" / "lit" / "batch_coverage.md"
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+TABLE = ROOT / "test" / "lit" / "Transforms" / "jxp-batch" / "coverage.md"
 # Materialized before batching, or re-created by the pass itself.
 NO_RULE = {"jvp", "vjp", "linear_transpose", "vmap", "yield"}
 

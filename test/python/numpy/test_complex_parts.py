@@ -190,7 +190,7 @@ LAX_ERRORS = [
 @pytest.mark.parametrize("name,fn", LAX_ERRORS, ids=[n for n, _ in LAX_ERRORS])
 def test_lax_errors_match_jax(name, fn):
     # x64 on, so that float32 with float64 is a mismatch in both.
-    from conftest import x64_set_to
+    from jxp_test_util import x64_set_to
     gen = x64_set_to(True)
     next(gen)
     try:

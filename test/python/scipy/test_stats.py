@@ -16,7 +16,7 @@ import jxp
 import jxp.scipy.stats as jst
 from jxp_test_util import assert_same
 
-from conftest import x64_set_to
+from jxp_test_util import x64_set_to
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -19,10 +19,7 @@ fails `test_every_op_has_an_entry`. Ops excluded from a check are listed
 below with the reason. Each check compiles at most one program per entry.
 """
 
-import os
-import pathlib
 import re
-import shutil
 import subprocess
 import zlib
 
@@ -33,9 +30,9 @@ import jxp
 from jxp import _jxp
 from jxp._src import runtime
 
+from jxp_test_util import REPO, jxp_opt as _jxp_opt
 from op_matrix_table import ENTRIES
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
 PIPELINE = ("jxp-ad,jxp-lower-custom-calls,inline,canonicalize,cse,symbol-dce,"
             "convert-jxp-to-stablehlo")
 
@@ -67,11 +64,12 @@ NOT_LINEAR = {
                   "<A x, y> cannot be computed",
     **{op: "a region op: its transpose (of its bodies) is checked through "
            "jxp.vjp against jax.vjp (test_control_flow_ir.py, "
-           "test_control_flow.py) and by FileCheck (control_flow_reverse.mlir)"
+           "test_control_flow.py) and by FileCheck "
+           "(test/lit/Transforms/jxp-transpose/control_flow.mlir)"
        for op in ("cond", "scan", "remat")},
     "while": "its transpose rule is a not-implemented diagnostic until "
              "reverse mode through data-dependent loops lands (issue 12, "
-             "item 5; control_flow_reverse.mlir)",
+             "item 5; test/lit/Transforms/jxp-transpose/control_flow.mlir)",
 }
 # Entries whose StableHLO is not run: why.
 NO_LOWERING = {
@@ -161,18 +159,6 @@ def test_every_linear_op_has_a_dot_product_test():
 # ---------------------------------------------------------------------------
 # Helpers
 # ---------------------------------------------------------------------------
-
-def _jxp_opt():
-    env = os.environ.get("JXP_OPT")
-    if env:
-        return env
-    found = shutil.which("jxp-opt")
-    if found:
-        return found
-    path = REPO / "build" / "dev" / "tools" / "jxp-opt"
-    assert path.exists(), "jxp-opt not found (set JXP_OPT or build it)"
-    return str(path)
-
 
 def _opt(text, *flags):
     return subprocess.run([_jxp_opt(), *flags, "-"], input=text, text=True,

@@ -7,7 +7,7 @@ checkpoint, alone or composed with grad, jvp, jit and vmap), and runs under
 real JAX and under jxp on the same NumPy inputs: values, shapes and dtypes
 must agree. Predicates and indices are mapped in some cases and not in
 others, and carries become mapped only through the loop body in some. The
-IR of each rule is checked by test/lit/batch_control_flow.mlir.
+IR of each rule is checked by test/lit/Transforms/jxp-batch/control_flow.mlir.
 
 Reverse mode through a while loop is beyond JAX (it raises): there the
 per-example derivative is checked against JAX's forward mode, which gives

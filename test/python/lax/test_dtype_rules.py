@@ -24,7 +24,7 @@ import pytest
 import jxp
 from jxp._mlir import _jxp_ops_gen
 from jxp._src import api, core
-from jxp._src import lax as prims
+from jxp._src.lax import primitives as prims
 
 DTYPES = {
     "bool": (np.bool_, "i1"), "int8": (np.int8, "i8"),

@@ -5,18 +5,16 @@ of `jax_threefry_partitionable`, eagerly and under `jxp.jit`; integer
 outputs and key words must be equal, float outputs equal bitwise.
 """
 
-import contextlib
 import functools
 
 import jax
-import ml_dtypes
 import numpy as np
 import pytest
 
 import jxp
 import jxp.random as jr
 from jxp._src import prng
-from jxp_test_util import assert_same_structure
+from jxp_test_util import assert_bits, assert_same_structure, bits_view, flags
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore:Explicitly requested dtype:UserWarning",
@@ -24,72 +22,6 @@ pytestmark = pytest.mark.filterwarnings(
 
 SEEDS = [0, 1, 2 ** 32 + 5, -1, 0x123456789]
 PARTITIONABLE = [True, False]
-
-
-@contextlib.contextmanager
-def flags(partitionable=None, x64=None):
-    """Sets jax's and jxp's flags alike; restores both."""
-    names = []
-    if partitionable is not None:
-        names.append(("jax_threefry_partitionable", partitionable))
-    if x64 is not None:
-        names.append(("jax_enable_x64", x64))
-    saved = [(n, jxp.config.read(n), getattr(jax.config, n)) for n, _ in names]
-    try:
-        for n, v in names:
-            jxp.config.update(n, v)
-            jax.config.update(n, v)
-        yield
-    finally:
-        for n, xv, jv in saved:
-            jxp.config.update(n, xv)
-            jax.config.update(n, jv)
-
-
-def _bits_view(a):
-    a = np.asarray(a)
-    if a.dtype.kind == "c":
-        return a.view(np.uint32 if a.dtype.itemsize == 8 else np.uint64)
-    if a.dtype.kind == "f" or a.dtype == ml_dtypes.bfloat16:
-        return a.view(f"u{a.dtype.itemsize}")
-    return a
-
-
-def _typed_key_data(got, want):
-    """Typed keys replaced by their key data, on both sides (a key is
-    compared by its bits here; test_typed_key_is_a_pytree_leaf checks how
-    it flattens)."""
-    def is_jxp_key(x):
-        return isinstance(x, jr.PRNGKeyArray)
-
-    def is_jax_key(x):
-        return isinstance(x, jax.Array) and jax.dtypes.issubdtype(
-            x.dtype, jax.dtypes.prng_key)
-    got = jxp.tree_util.tree_map(
-        lambda x: jr.key_data(x) if is_jxp_key(x) else x, got,
-        is_leaf=is_jxp_key)
-    want = jax.tree_util.tree_map(
-        lambda x: jax.random.key_data(x) if is_jax_key(x) else x, want)
-    return got, want
-
-
-def assert_bits(got, want):
-    """Same pytree, shapes, dtypes and weak types, and the same bits."""
-    got, want = _typed_key_data(got, want)
-    assert_same_structure(got, want)
-    got_leaves = jxp.tree_util.tree_leaves(got)
-    want_leaves = jax.tree_util.tree_leaves(want)
-    for g, w in zip(got_leaves, want_leaves):
-        assert isinstance(g, jxp.Array), type(g)
-        assert g.shape == w.shape, (g.shape, w.shape)
-        assert g.dtype == w.dtype, (g.dtype, w.dtype)
-        assert g.weak_type == w.aval.weak_type, (g.weak_type,
-                                                 w.aval.weak_type)
-        gv, wv = _bits_view(g), _bits_view(w)
-        if not np.array_equal(gv, wv):
-            raise AssertionError(
-                f"bits differ at {np.argwhere(gv != wv)[:5].tolist()}:\n"
-                f"jxp {np.asarray(g)!r}\njax {np.asarray(w)!r}")
 
 
 # ---------------------------------------------------------------------------
@@ -522,6 +454,6 @@ def test_threefry_op_matches_composition():
                         jr.fold_in(k, 3)))(jr.PRNGKey(11)))
         for a, b in zip(outs[:2], outs[2:]):
             for x, y in zip(a, b):
-                np.testing.assert_array_equal(_bits_view(x), _bits_view(y))
+                np.testing.assert_array_equal(bits_view(x), bits_view(y))
     finally:
         prng.USE_THREEFRY_OP = saved

@@ -20,7 +20,7 @@ from jax import lax as jlax
 
 import jxp
 import jxp.lax as xlax
-from jxp._src.lax_primitives import PRIMITIVES, eval_jaxpr
+from jxp._src.lax.jax_primitives import PRIMITIVES, eval_jaxpr
 from jxp_test_util import assert_same
 
 RNG = np.random.default_rng(0)

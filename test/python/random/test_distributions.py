@@ -18,7 +18,7 @@ import pytest
 
 import jxp
 import jxp.random as jr
-from test_random import assert_bits, flags
+from jxp_test_util import assert_bits, flags
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore:Explicitly requested dtype:UserWarning")

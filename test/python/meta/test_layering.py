@@ -15,7 +15,7 @@ import pathlib
 
 import pytest
 
-PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "python" / "jxp"
+PACKAGE = pathlib.Path(__file__).resolve().parents[3] / "python" / "jxp"
 
 # The layer table, lowest first. An entry names a module, or a package with
 # all its submodules (e.g. "jxp.numpy" covers jxp.numpy._shape).

@@ -16,11 +16,11 @@ import pytest
 import jxp
 import jxp.numpy as jnp
 import jxp.scipy.special as jsp
-from jxp._src import special_functions as jsf
+from jxp._src.lax import special as jsf
 from jax._src.lax import special as rsf
 from jxp_test_util import assert_same
 
-from conftest import x64_set_to
+from jxp_test_util import x64_set_to
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -15,12 +15,12 @@ import subprocess
 import sys
 import textwrap
 
-_HERE = pathlib.Path(__file__).resolve().parent
+_HELPERS = pathlib.Path(__file__).resolve().parents[1]  # jxp_test_util
 
 
 def _env():
     import jxp
-    path = [str(pathlib.Path(jxp.__file__).parents[1]), str(_HERE),
+    path = [str(pathlib.Path(jxp.__file__).parents[1]), str(_HELPERS),
             os.environ.get("PYTHONPATH", "")]
     return dict(os.environ, PYTHONPATH=os.pathsep.join(path),
                 TF_CPP_MIN_LOG_LEVEL="2")
