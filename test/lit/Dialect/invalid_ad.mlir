@@ -1,6 +1,9 @@
-// Autodiff errors: verifier checks of the transform and custom ops, and
-// what the passes reject, each pointing at the op.
-// RUN: jxp-opt %s --split-input-file --verify-diagnostics --jxp-ad --jxp-lower-custom-calls --convert-jxp-to-stablehlo
+// Verifier checks of the transform ops (jvp, vjp, linear_transpose, vmap),
+// the custom-derivative ops and the autodiff function attributes
+// (jxp.linear_args, jxp.num_residuals, jxp.linear_results), each
+// pointing at the op. What the passes reject is in Transforms/jxp-ad and
+// Transforms/jxp-batch (errors.mlir).
+// RUN: jxp-opt %s --split-input-file --verify-diagnostics
 
 func.func private @f(%x: tensor<3xf32>, %n: tensor<i32>) -> tensor<3xf32> {
   return %x : tensor<3xf32>
@@ -33,30 +36,6 @@ func.func @no_callee(%x: tensor<3xf32>) -> tensor<3xf32> {
 
 // -----
 
-func.func private @square(%x: tensor<3xf32>) -> tensor<3xf32> {
-  // expected-error @+1 {{'jxp.mul' op is not linear in operand #1: cannot transpose it}}
-  %0 = jxp.mul %x, %x : tensor<3xf32>
-  return %0 : tensor<3xf32>
-}
-func.func @not_linear(%ct: tensor<3xf32>) -> tensor<3xf32> {
-  %0 = jxp.linear_transpose @square(%ct) wrt [0] : (tensor<3xf32>) -> tensor<3xf32>
-  return %0 : tensor<3xf32>
-}
-
-// -----
-
-func.func private @nonlinear(%x: tensor<3xf32>) -> tensor<3xf32> {
-  // expected-error @+1 {{'jxp.sin' op is not linear (it has no transpose rule), so the function cannot be transposed}}
-  %0 = jxp.sin %x : tensor<3xf32>
-  return %0 : tensor<3xf32>
-}
-func.func @no_transpose_rule(%ct: tensor<3xf32>) -> tensor<3xf32> {
-  %0 = jxp.linear_transpose @nonlinear(%ct) wrt [0] : (tensor<3xf32>) -> tensor<3xf32>
-  return %0 : tensor<3xf32>
-}
-
-// -----
-
 func.func private @impl(%x: tensor<f32>) -> tensor<f32> {
   return %x : tensor<f32>
 }
@@ -67,28 +46,6 @@ func.func @rule_signature(%x: tensor<f32>) -> tensor<f32> {
   // expected-error @+1 {{'jxp.custom_jvp_call' op jvp rule inputs must be (tensor<f32>, tensor<f32>), got (tensor<f32>)}}
   %0 = jxp.custom_jvp_call @impl(%x) diff [0] primals 1 {jvp = @bad_rule} : (tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
-}
-
-// -----
-
-// Forward mode through a custom_vjp function, with the tangent used.
-func.func private @impl(%x: tensor<f32>) -> tensor<f32> {
-  return %x : tensor<f32>
-}
-func.func private @fwd(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
-  return %x, %x : tensor<f32>, tensor<f32>
-}
-func.func private @bwd(%r: tensor<f32>, %ct: tensor<f32>) -> tensor<f32> {
-  return %ct : tensor<f32>
-}
-func.func private @g(%x: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{'jxp.custom_lin' op can't apply forward-mode autodiff (jvp) to a custom_vjp function}}
-  %0 = jxp.custom_vjp_call @impl(%x) fwd @fwd bwd @bwd wrt [0] primals 1 residuals 1 : (tensor<f32>) -> tensor<f32>
-  return %0 : tensor<f32>
-}
-func.func @forward_through_custom_vjp(%x: tensor<f32>, %t: tensor<f32>) -> tensor<f32> {
-  %r:2 = jxp.jvp @g(%x, %t) wrt [0] : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
-  return %r#1 : tensor<f32>
 }
 
 // -----
@@ -185,4 +142,38 @@ func.func @zero_mask_outside_diff(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f3
   // expected-error @+1 {{'jxp.custom_jvp_call' op rule_zeros marks primal #1, which is not differentiable}}
   %0 = jxp.custom_jvp_call @impl(%x, %y) diff [0] primals 2 {symbolic_zeros, rules = [@rule_x_zero], rule_zeros = [array<i1: false, true>]} : (tensor<f32>, tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
+}
+
+// -----
+
+// The vmap op's and the collectives' verifiers.
+func.func private @f(%x: tensor<3xf32>) -> tensor<3xf32> {
+  return %x : tensor<3xf32>
+}
+func.func @main(%x: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @below {{operands must be (tensor<3x4xf32>), got (tensor<4x3xf32>)}}
+  %r = jxp.vmap @f(%x) in_axes [1] out_axes [0] size 4 : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
+// -----
+
+func.func private @f(%x: tensor<3xf32>) -> tensor<3xf32> {
+  return %x : tensor<3xf32>
+}
+func.func @main(%x: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @below {{in_axes must have one entry per callee input (1), got 2}}
+  %r = jxp.vmap @f(%x) in_axes [0, 0] out_axes [0] size 4 : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
+// -----
+
+func.func private @f(%x: tensor<3xf32>) -> tensor<3xf32> {
+  return %x : tensor<3xf32>
+}
+func.func @main(%x: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @below {{out_axes entry 2 is out of range for 'tensor<3xf32>'}}
+  %r = jxp.vmap @f(%x) in_axes [0] out_axes [2] size 4 : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
 }

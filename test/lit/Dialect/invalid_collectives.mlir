@@ -1,5 +1,9 @@
 // Verifier errors of jxp.shard_map, the collectives over mesh axes and the
-// VMA encoding of tensors (every diagnostic these verifiers emit).
+// VMA encoding of tensors (every diagnostic these verifiers emit). A
+// collective inside a shard_map names manual axes of that shard_map: an
+// axis that is not manual there (JAX's NameError for an unbound axis
+// name), or not in the mesh at all, is a diagnostic on the collective
+// (the lowering used to index the mesh with such a name).
 // RUN: jxp-opt %s --split-input-file --verify-diagnostics
 
 //===----------------------------------------------------------------------===//
@@ -121,11 +125,11 @@ func.func @manual_twice(%a: tensor<8xf32>) -> tensor<8xf32> {
   return %r : tensor<8xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // shard_map: operands, in_specs and body arguments
 //===----------------------------------------------------------------------===//
-
-// -----
 
 func.func @in_specs_count(%a: tensor<8xf32>, %b: tensor<2xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{'jxp.shard_map' op needs one in_spec and one body argument per operand}}
@@ -300,11 +304,11 @@ func.func @arg_vma_replicated(%a: tensor<8xf32>, %b: tensor<2xf32>) -> tensor<8x
   return %r : tensor<8xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // shard_map: results and out_specs
 //===----------------------------------------------------------------------===//
-
-// -----
 
 func.func @out_specs_count(%a: tensor<8xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{'jxp.shard_map' op needs one out_spec and one yielded value per result}}
@@ -399,11 +403,11 @@ func.func @result_varies(%a: tensor<8x4xf32>) -> tensor<8x2xf32> {
   return %r : tensor<8x2xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // pvary
 //===----------------------------------------------------------------------===//
-
-// -----
 
 func.func @pvary_no_axes(%x: tensor<3xf32>) -> tensor<3xf32> {
   // expected-error @+1 {{'jxp.pvary' op needs at least one axis name}}
@@ -460,11 +464,11 @@ func.func @pvary_shape(%x: tensor<3xf32>) -> tensor<4xf32> {
   return %v : tensor<4xf32>
 }
 
-//===----------------------------------------------------------------------===//
-// all_reduce: its VMA (the other checks are in invalid.mlir / batch_errors)
-//===----------------------------------------------------------------------===//
-
 // -----
+
+//===----------------------------------------------------------------------===//
+// all_reduce: its VMA (its other checks are at the end of this file)
+//===----------------------------------------------------------------------===//
 
 // psum drops its axes from the operand's VMA.
 func.func @psum_result_vma(%x: tensor<3xf32, ["x", "y"]>) -> tensor<3xf32, ["x", "y"]> {
@@ -481,11 +485,11 @@ func.func @psum_result_invariant(%x: tensor<3xf32, ["x", "y"]>) -> tensor<3xf32>
   return %s : tensor<3xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // psum_scatter
 //===----------------------------------------------------------------------===//
-
-// -----
 
 func.func @psum_scatter_no_axes(%x: tensor<8xf32>) -> tensor<2xf32> {
   // expected-error @+1 {{'jxp.psum_scatter' op needs at least one axis name}}
@@ -559,11 +563,11 @@ func.func @psum_scatter_vma(%x: tensor<8xf32, ["i"]>) -> tensor<2xf32> {
   return %s : tensor<2xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // all_to_all
 //===----------------------------------------------------------------------===//
-
-// -----
 
 func.func @all_to_all_no_axes(%x: tensor<4x2xf32>) -> tensor<1x8xf32> {
   // expected-error @+1 {{'jxp.all_to_all' op needs at least one axis name}}
@@ -645,11 +649,11 @@ func.func @all_to_all_vma(%x: tensor<4x2xf32, ["i", "j"]>) -> tensor<1x8xf32, ["
   return %y : tensor<1x8xf32, ["j"]>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // all_gather: its VMA
 //===----------------------------------------------------------------------===//
-
-// -----
 
 func.func @all_gather_vma(%x: tensor<3xf32, ["i"]>) -> tensor<4x3xf32> {
   // expected-error @+1 {{'jxp.all_gather' op result must vary along ["i"]}}
@@ -657,11 +661,11 @@ func.func @all_gather_vma(%x: tensor<3xf32, ["i"]>) -> tensor<4x3xf32> {
   return %g : tensor<4x3xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // VMA encodings: a list of distinct, non-empty axis names
 //===----------------------------------------------------------------------===//
-
-// -----
 
 func.func @encoding_not_list(%x: tensor<3xf32, "x">) -> tensor<3xf32, "x"> {
   // expected-error @+1 {{'jxp.neg' op operand #0 has encoding "x", which is no list of varying manual axes (distinct, non-empty names)}}
@@ -726,4 +730,56 @@ func.func @all_gather_tiled_empty(%x: tensor<3xf32>) -> tensor<0xf32> {
   // expected-error @+1 {{'jxp.all_gather' op tiled result dimension 0 must be a positive multiple of 3, got 0}}
   %g = jxp.all_gather %x axes ["i"] axis 0 tiled : (tensor<3xf32>) -> tensor<0xf32>
   return %g : tensor<0xf32>
+}
+
+// -----
+
+func.func @axis_not_manual(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %r = jxp.shard_map (%a) {axis_names = ["x", "y"], axis_sizes = array<i64: 4, 2>,
+      device_ids = array<i64: 0, 1, 2, 3, 4, 5, 6, 7>, manual_axes = ["y"],
+      in_specs = [[["y"]]], out_specs = [[["y"]]]} : (tensor<8xf32>) -> tensor<8xf32> {
+  ^bb0(%x: tensor<4xf32>):
+    // expected-error @+1 {{'jxp.all_reduce' op}}
+    %p = jxp.all_reduce sum %x axes ["x"] {invariant} : tensor<4xf32> -> tensor<4xf32>
+    jxp.yield %p : tensor<4xf32>
+  }
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @axis_not_in_mesh(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %r = jxp.shard_map (%a) {axis_names = ["x"], axis_sizes = array<i64: 4>,
+      device_ids = array<i64: 0, 1, 2, 3>, manual_axes = ["x"],
+      in_specs = [[["x"]]], out_specs = [[["x"]]]} : (tensor<8xf32>) -> tensor<8xf32> {
+  ^bb0(%x: tensor<2xf32>):
+    // expected-error @+1 {{names axis "z", which is not a manual axis of its shard_map}}
+    %p = jxp.all_reduce sum %x axes ["z"] {invariant} : tensor<2xf32> -> tensor<2xf32>
+    jxp.yield %p : tensor<2xf32>
+  }
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @below {{perm has source 0 twice}}
+  %p = jxp.ppermute %x axes ["i"] perm [0, 1, 0, 2] : tensor<3xf32>
+  return %p : tensor<3xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<3xf32>) -> tensor<4x2xf32> {
+  // expected-error @below {{result dimension 1 must be 3, got 2}}
+  %g = jxp.all_gather %x axes ["i"] axis 0 : (tensor<3xf32>) -> tensor<4x2xf32>
+  return %g : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @below {{names axis 'i' twice}}
+  %s = jxp.all_reduce sum %x axes ["i", "i"] : tensor<3xf32> -> tensor<3xf32>
+  return %s : tensor<3xf32>
 }

@@ -1,5 +1,22 @@
-// The rules of RngBitGeneratorOp and RngUniformOp (lib/Dialect/JxpVerifiers.cpp).
+// The rules of Threefry2x32Op, RngBitGeneratorOp and RngUniformOp
+// (lib/Dialect/JxpVerifiers.cpp), one rejected op per case.
 // RUN: jxp-opt %s --split-input-file --verify-diagnostics
+
+func.func @threefry2x32_key_shape(%k: tensor<3xui32>, %x: tensor<8xui32>) -> tensor<8xui32> {
+  // expected-error @+1 {{'jxp.threefry2x32' op keys must be scalars or have the counters' shape [8]}}
+  %y0, %y1 = jxp.threefry2x32 %k, %k, %x, %x : tensor<3xui32>, tensor<8xui32>
+  return %y0 : tensor<8xui32>
+}
+
+// -----
+
+func.func @threefry2x32_signed(%k: tensor<i32>, %x: tensor<8xi32>) -> tensor<8xi32> {
+  // expected-error @+1 {{'jxp.threefry2x32' op operand #0 must be ranked tensor of 32-bit unsigned integer values}}
+  %y0, %y1 = jxp.threefry2x32 %k, %k, %x, %x : tensor<i32>, tensor<8xi32>
+  return %y0 : tensor<8xi32>
+}
+
+// -----
 
 func.func @short_state(%k: tensor<2xui32>) {
   // expected-error @+1 {{state must be tensor<4xui32> or tensor<2xui64>, got 'tensor<2xui32>'}}

@@ -3,7 +3,7 @@
 // jxp.all_to_all, jxp.all_gather, jxp.ppermute, jxp.axis_index): round trip
 // through the custom and the generic form, with tensors typed by their
 // varying manual axes (the encoding jxp-infer-vma writes). The verifier
-// errors are in shard_map_invalid.mlir.
+// errors are in invalid_collectives.mlir.
 // RUN: jxp-opt %s --split-input-file | jxp-opt --split-input-file | FileCheck %s
 // RUN: jxp-opt %s --split-input-file --mlir-print-op-generic | jxp-opt --split-input-file | FileCheck %s
 

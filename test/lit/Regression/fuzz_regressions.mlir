@@ -33,4 +33,3 @@ func.func @main(%x: tensor<4611686018427387904xi8>) -> tensor<461168601842738790
   %0 = jxp.neg %x : tensor<4611686018427387904xi8>
   return %0 : tensor<4611686018427387904xi8>
 }
-

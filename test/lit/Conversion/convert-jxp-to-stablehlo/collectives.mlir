@@ -5,7 +5,7 @@
 // of the other mesh axes, the partitions along the named axes, row-major
 // in the order the op names them (partition p is the mesh position p, the
 // device device_ids[p]); a fresh channel per collective; axis_index from
-// partition_id; jxp.pvary gone. Errors are in lower_collectives_errors.mlir.
+// partition_id; jxp.pvary gone. Errors are in collectives_errors.mlir.
 // RUN: jxp-opt %s --split-input-file --jxp-infer-vma --convert-jxp-to-stablehlo | FileCheck %s --implicit-check-not='= jxp.' --implicit-check-not='jxp.yield'
 
 // 1-D mesh of 8: one group of all partitions. The psum of the replicated

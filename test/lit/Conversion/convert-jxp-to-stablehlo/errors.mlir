@@ -2,7 +2,7 @@
 // or emitting IR that XLA refuses: ops that are no part of a jxp program
 // (StableHLO ones among them: this input holds some, hence the flag) and
 // arrays XLA cannot address.
-// RUN: jxp-opt %s --convert-jxp-to-stablehlo --split-input-file --verify-diagnostics --allow-unregistered-dialect
+// RUN: jxp-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect --convert-jxp-to-stablehlo
 
 // Used to crash (a null dialect); the conversion takes jxp programs only.
 func.func @stablehlo_input(%x: tensor<4xf32>) -> tensor<4xf32> {

@@ -1,9 +1,37 @@
-// XLA's random-bit ops (lib/Conversion/LowerRandom.cpp): rng_bit_generator
-// views a 4 x ui32 state as XLA's 2 x ui64 and back; rng_uniform passes its
-// shape as a constant; rng_uniform writes XLA's state, so canonicalization
-// neither merges two of them nor drops an unused one.
-// RUN: jxp-opt %s --convert-jxp-to-stablehlo --split-input-file | FileCheck %s
-// RUN: jxp-opt %s --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=CSE
+// Lowering of the random-bit ops: the Threefry-2x32 cipher as a loop of
+// StableHLO ops; XLA's random-bit ops (lib/Conversion/LowerRandom.cpp):
+// rng_bit_generator views a 4 x ui32 state as XLA's 2 x ui64 and back;
+// rng_uniform passes its shape as a constant.
+// RUN: jxp-opt %s --split-input-file --convert-jxp-to-stablehlo | FileCheck %s
+// No jxp op survives the conversion, anywhere in the file.
+// RUN: jxp-opt %s --split-input-file --convert-jxp-to-stablehlo | FileCheck %s --check-prefix=NOJXP
+// NOJXP-NOT: jxp.
+// RUN: jxp-opt %s --split-input-file --convert-jxp-to-stablehlo | FileCheck %s --check-prefix=THREEFRY
+
+// Threefry-2x32: keys broadcast, the third key word is k0 ^ k1 ^ 0x1BD11BDA
+// (466688986); a rolled loop over the five groups of four rounds, carrying
+// the counter, the words, the key schedule and both sets of rotations (13
+// first, 24 last); each iteration injects a key and swaps the rotation sets.
+// CHECK-LABEL: func.func @threefry2x32
+// CHECK: "stablehlo.constant"() {value = dense<466688986> : tensor<ui32>}
+// CHECK: "stablehlo.constant"() {value = dense<13> : tensor<ui32>}
+// CHECK: %[[L:.*]]:14 = "stablehlo.while"
+// CHECK: "stablehlo.compare"(%{{.*}}, %{{.*}}) {{.*}}comparison_direction LT
+// CHECK: }, {
+// CHECK-COUNT-4: "stablehlo.shift_left"
+// CHECK-NOT: "stablehlo.shift_left"
+// CHECK: "stablehlo.return"(%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %[[B:[^,]*]], %[[C:[^,]*]], %[[A:[^,]*]], %[[R4:[^,]*]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %[[R0:[^,]*]],
+// CHECK: return %[[L]]#1, %[[L]]#2
+// CHECK-NOT: jxp.threefry2x32
+// THREEFRY-LABEL: func.func @threefry2x32
+// THREEFRY-DAG: "stablehlo.constant"() {value = dense<24> : tensor<ui32>}
+// THREEFRY-DAG: "stablehlo.constant"() {value = dense<5> : tensor<ui32>}
+func.func @threefry2x32(%k0: tensor<ui32>, %k1: tensor<ui32>, %x0: tensor<8xui32>, %x1: tensor<8xui32>) -> (tensor<8xui32>, tensor<8xui32>) {
+  %y0, %y1 = jxp.threefry2x32 %k0, %k1, %x0, %x1 : tensor<ui32>, tensor<8xui32>
+  return %y0, %y1 : tensor<8xui32>, tensor<8xui32>
+}
+
+// -----
 
 // CHECK-LABEL: func.func @bits32(
 // CHECK:         %[[P:.*]] = "stablehlo.reshape"(%arg0) : (tensor<4xui32>) -> tensor<2x2xui32>
@@ -32,8 +60,6 @@ func.func @bits64(%k: tensor<2xui64>) -> (tensor<2xui64>, tensor<5xui64>) {
 // CHECK-LABEL: func.func @uniform(
 // CHECK-NEXT:    %[[S:.*]] = "stablehlo.constant"() {value = dense<[2, 3]> : tensor<2xi64>}
 // CHECK-NEXT:    "stablehlo.rng"(%arg0, %arg1, %[[S]]) {rng_distribution = #stablehlo<rng_distribution UNIFORM>} : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<2x3xf32>
-// CSE-LABEL: func.func @uniform(
-// CSE-COUNT-3: jxp.rng_uniform
 func.func @uniform(%lo: tensor<f32>, %hi: tensor<f32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
   %a = jxp.rng_uniform %lo, %hi : (tensor<f32>, tensor<f32>) -> tensor<2x3xf32>
   %b = jxp.rng_uniform %lo, %hi : (tensor<f32>, tensor<f32>) -> tensor<2x3xf32>

@@ -1,5 +1,5 @@
 // Folds of jxp ops (lib/Dialect/JxpFolds.cpp) and dead-code removal.
-// RUN: jxp-opt %s -canonicalize --split-input-file | FileCheck %s
+// RUN: jxp-opt %s --split-input-file --canonicalize | FileCheck %s
 
 //===----------------------------------------------------------------------===//
 // add: x + -0.0 is x for floats, x + 0.0 is not (-0.0 + 0.0 = 0.0).
@@ -64,11 +64,11 @@ func.func @add_nonsplat_kept(%x: tensor<2xi32>) -> tensor<2xi32> {
   return %0 : tensor<2xi32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // sub: x - 0 is x (for floats only x - +0.0).
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // CHECK-LABEL: func.func @sub_zero
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>, %[[I:.*]]: tensor<4xi64>)
@@ -99,11 +99,11 @@ func.func @sub_kept(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   return %0, %1 : tensor<4xf32>, tensor<4xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // mul: x * 1 is x.
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // CHECK-LABEL: func.func @mul_one
 // CHECK-SAME: (%[[X:.*]]: tensor<2x2xf16>, %[[I:.*]]: tensor<2x2xi8>)
@@ -131,11 +131,11 @@ func.func @mul_kept(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   return %0, %1 : tensor<4xf32>, tensor<4xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // neg
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // CHECK-LABEL: func.func @neg_neg
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
@@ -148,11 +148,11 @@ func.func @neg_neg(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   return %1, %2 : tensor<4xf32>, tensor<4xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // Constant arithmetic
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // CHECK-LABEL: func.func @const_int_arith
 // CHECK-DAG: %[[A:.*]] = jxp.constant dense<[5, 1]> : tensor<2xi32>
@@ -233,11 +233,11 @@ func.func @const_bool_not_folded() -> tensor<i1> {
   return %0 : tensor<i1>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // convert, shape ops
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // CHECK-LABEL: func.func @convert_same_type
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
@@ -333,11 +333,11 @@ func.func @identity_slice(%x: tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<3x2xf
   return %0, %1 : tensor<4x2xf32>, tensor<3x2xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // select
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // CHECK-LABEL: func.func @select_constant_pred
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>, %[[Y:.*]]: tensor<4xf32>)
@@ -375,11 +375,11 @@ func.func @select_kept(%p: tensor<2xi1>, %x: tensor<2xf32>, %y: tensor<2xf32>) -
   return %0, %1 : tensor<2xf32>, tensor<2xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // Dead code: every jxp op is pure.
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // CHECK-LABEL: func.func @dead_chain
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)

@@ -2,7 +2,7 @@
 // gather, scatter and sort (lib/Rules/IndexingRules.cpp): the derived
 // functions hold the ops of JAX's rules. Numerical agreement with JAX is
 // tested from Python.
-// RUN: jxp-opt %s --jxp-ad --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: jxp-opt %s --split-input-file --verify-diagnostics --jxp-ad | FileCheck %s
 
 //===----------------------------------------------------------------------===//
 // broadcast_in_dim, reshape, transpose, reverse
@@ -88,11 +88,11 @@ func.func @shape_chain_main(%x: tensor<2x3x4xf32>, %ct: tensor<6x4xf32>) -> (ten
   return %y, %g : tensor<6x4xf32>, tensor<2x3x4xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // slice, dynamic_slice, dynamic_update_slice
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // A strided slice transposes to a zero pad: start before, strides - 1
 // between, the rest after.
@@ -167,11 +167,11 @@ func.func @dynamic_update_slice_update_fwd_main(%x: tensor<7x5xf32>, %u: tensor<
   return %y, %ty : tensor<7x5xf32>, tensor<7x5xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // concatenate, pad
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // One slice of the cotangent per differentiated input.
 // CHECK-LABEL: func.func private @concatenate_vjp(
@@ -248,11 +248,11 @@ func.func @pad_fwd_main(%x: tensor<4x5xf32>, %p: tensor<f32>, %t: tensor<4x5xf32
   return %y, %ty : tensor<10x9xf32>, tensor<10x9xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // dot_general
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // CHECK-LABEL: func.func private @dot_general_fwd_jvp(
 // CHECK-SAME: %[[A:[^:]*]]: tensor<2x3xf32>, %[[B:[^:]*]]: tensor<3x4xf32>, %[[TA:[^:]*]]: tensor<2x3xf32>, %[[TB:[^:]*]]: tensor<3x4xf32>)
@@ -330,11 +330,11 @@ func.func @dot_general_wider_result_main(%a: tensor<2x3xf16>, %b: tensor<3x4xf16
   return %y, %ga : tensor<2x4xf32>, tensor<2x3xf16>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // gather
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // The tangent is gathered alike, with zeros for out-of-bounds rows.
 // CHECK-LABEL: func.func private @gather_fwd_jvp(
@@ -370,11 +370,11 @@ func.func @gather_main(%x: tensor<5x4xf32>, %i: tensor<3x1xi32>, %ct: tensor<3x4
   return %y, %g : tensor<3x4xf32>, tensor<5x4xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // scatter
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // scatter add: the operand's cotangent is the cotangent, the updates' a
 // gather of it.
@@ -515,11 +515,11 @@ func.func @scatter_max_main(%x: tensor<5x4xf32>, %i: tensor<3x1xi32>, %u: tensor
   return %y, %gx, %gu : tensor<5x4xf32>, tensor<5x4xf32>, tensor<3x4xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // sort
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // An iota sorted along gives the permutation; the tangent is taken along
 // the sort dimension by it (a gather batched over the other dimension). The

@@ -5,9 +5,8 @@
 // dimensions stay where they are, collectives over the vmap's axis become
 // array ops along the batch. The second RUN line checks that the batched
 // functions lower to StableHLO.
-// RUN: jxp-opt --jxp-batch %s | FileCheck %s
-// RUN: jxp-opt --jxp-batch --jxp-lower-custom-calls --inline --canonicalize --cse --convert-jxp-to-stablehlo %s | FileCheck %s --check-prefix=HLO
-
+// RUN: jxp-opt %s --split-input-file --jxp-batch | FileCheck %s
+// RUN: jxp-opt %s --split-input-file --jxp-batch --jxp-lower-custom-calls --inline --canonicalize --cse --convert-jxp-to-stablehlo | FileCheck %s --check-prefix=HLO
 // HLO-NOT: jxp.
 // HLO-NOT: call @
 
@@ -29,6 +28,8 @@ func.func @unary_main(%x: tensor<3x5xf32>, %z: tensor<3xcomplex<f32>>) -> (tenso
   %r:3 = jxp.vmap @unary(%x, %z) in_axes [1, -1] out_axes [1, 0, 1] size 5 : (tensor<3x5xf32>, tensor<3xcomplex<f32>>) -> (tensor<3x5xf32>, tensor<5x3xf32>, tensor<3x5xi32>)
   return %r#0, %r#1, %r#2 : tensor<3x5xf32>, tensor<5x3xf32>, tensor<3x5xi32>
 }
+
+// -----
 
 // Binary ops broadcast an unmapped operand to the mapped one's batch
 // dimension (1 here); a mapped scalar predicate is spread over the shape;
@@ -52,6 +53,9 @@ func.func @binary_main(%x: tensor<3x5xf32>, %y: tensor<3xf32>, %p: tensor<5xi1>,
   %r:4 = jxp.vmap @binary(%x, %y, %p, %lo) in_axes [1, -1, 0, -1] out_axes [1, 1, 1, 1] size 5 : (tensor<3x5xf32>, tensor<3xf32>, tensor<5xi1>, tensor<f32>) -> (tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xi1>)
   return %r#0, %r#1, %r#2, %r#3 : tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xi1>
 }
+
+// -----
+
 // The cipher keeps an unmapped scalar key and the counters' batch
 // dimension; bitcast_convert to a narrower type takes the batch first.
 // CHECK-LABEL: func.func private @bits_batched(
@@ -70,6 +74,9 @@ func.func @bits_main(%k: tensor<ui32>, %x: tensor<4x6xui32>, %f: tensor<6x4xf32>
   %r:4 = jxp.vmap @bits(%k, %x, %f) in_axes [-1, 1, 0] out_axes [0, 0, 0, 0] size 6 : (tensor<ui32>, tensor<4x6xui32>, tensor<6x4xf32>) -> (tensor<6x4xui32>, tensor<6x4xui32>, tensor<6x4x2xui16>, tensor<6x4xf32>)
   return %r#0, %r#1, %r#2, %r#3 : tensor<6x4xui32>, tensor<6x4xui32>, tensor<6x4x2xui16>, tensor<6x4xf32>
 }
+
+// -----
+
 // A mapped key is spread over the counters' shape.
 // CHECK-LABEL: func.func private @mapped_key_batched(
 // CHECK-COUNT-4: jxp.broadcast_in_dim
@@ -83,6 +90,8 @@ func.func @mapped_key_main(%k: tensor<6xui32>, %x: tensor<4xui32>) -> tensor<6x4
   %r = jxp.vmap @mapped_key(%k, %x) in_axes [0, -1] out_axes [0] size 6 : (tensor<6xui32>, tensor<4xui32>) -> tensor<6x4xui32>
   return %r : tensor<6x4xui32>
 }
+
+// -----
 
 // Over the vmap's axis: psum and pmax reduce the batch dimension (the
 // result is not mapped), all_gather moves it into the value, ppermute
@@ -116,6 +125,9 @@ func.func @coll_main(%x: tensor<3x4xf32>) -> (tensor<3xf32>, tensor<3xf32>, tens
   %r:7 = jxp.vmap @coll(%x) in_axes [1] out_axes [-1, -1, -1, -1, 0, 0, 0] size 4 {axis_name = "i"} : (tensor<3x4xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<4x3xf32>, tensor<12xf32>, tensor<4x3xf32>, tensor<4xi32>, tensor<4x3xf32>)
   return %r#0, %r#1, %r#2, %r#3, %r#4, %r#5, %r#6 : tensor<3xf32>, tensor<3xf32>, tensor<4x3xf32>, tensor<12xf32>, tensor<4x3xf32>, tensor<4xi32>, tensor<4x3xf32>
 }
+
+// -----
+
 // psum of a value every member shares: the value times the axis size.
 // CHECK-LABEL: func.func private @psum_unmapped_batched(
 // CHECK-NEXT:    %[[N:.*]] = jxp.constant dense<4.000000e+00> : tensor<3xf32>
@@ -129,6 +141,8 @@ func.func @psum_unmapped_main(%x: tensor<3xf32>) -> tensor<3xf32> {
   %r = jxp.vmap @psum_unmapped(%x) in_axes [-1] out_axes [-1] size 4 {axis_name = "i"} : (tensor<3xf32>) -> tensor<3xf32>
   return %r : tensor<3xf32>
 }
+
+// -----
 
 // custom_jvp_call: the function and its rule batched over the same
 // dimensions (the tangent mapped like its primal, the closed-over value
@@ -156,6 +170,9 @@ func.func @custom_jvp_main(%x: tensor<5x3xf32>, %c: tensor<3xf32>) -> tensor<5x3
   %r = jxp.vmap @g(%x, %c) in_axes [0, -1] out_axes [0] size 5 : (tensor<5x3xf32>, tensor<3xf32>) -> tensor<5x3xf32>
   return %r : tensor<5x3xf32>
 }
+
+// -----
+
 // custom_vjp_call: fwd and bwd batched, the batch dimension first.
 // CHECK-LABEL: func.func private @h_bwd_batched(%arg0: tensor<5x3xf32>, %arg1: tensor<5x3xf32>) -> tensor<5x3xf32>
 // CHECK-LABEL: func.func private @k_batched(

@@ -140,11 +140,11 @@ func.func @cond_only_index_mapped_main(%i: tensor<3xi32>, %a: tensor<f32>) -> te
   return %0 : tensor<3xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // while
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // Predicate not mapped (it reads the unmapped counter): a while of the
 // batched regions; the mapped carry enters along 0.
@@ -273,11 +273,11 @@ func.func @while_mapped_through_body_main(%n: tensor<i32>, %a: tensor<2xf32>, %b
   return %0#0, %0#1 : tensor<3x2xf32>, tensor<3x2xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // scan
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // consts, carry and xs mixed: the mapped const stays along 0, the carry
 // (unmapped on entry) becomes mapped through the const, the mapped xs move
@@ -345,11 +345,11 @@ func.func @scan_xs_inner_main(%c: tensor<f32>, %xs: tensor<3x2x4xf32>) -> (tenso
   return %0#0, %0#1 : tensor<4xf32>, tensor<3x2x4xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // remat
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // remat: the batched body, with the op's policy and attributes; results
 // mapped where the body yields them (along 1, and not mapped).
@@ -382,11 +382,11 @@ func.func @remat_mixed_main(%a: tensor<3x2xf32>, %b: tensor<3xf32>) -> (tensor<3
   return %0#0, %0#1 : tensor<3x2xf32>, tensor<3xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // linear_loop
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // linear_loop with a mapped invariant: the primal carry becomes mapped
 // through the step (its snapshot buffer is broadcast along 1, its slots

@@ -3,7 +3,7 @@
 // it is transposed: every operand mapped along 0, and bwd batched so that
 // each cotangent is mapped like its tangent. (It cannot be evaluated, so
 // there is no lowering to check.)
-// RUN: jxp-opt --jxp-batch %s | FileCheck %s
+// RUN: jxp-opt %s --jxp-batch | FileCheck %s
 
 // CHECK-LABEL: func.func private @bwd_batched(%arg0: tensor<4x3xf32>, %arg1: tensor<4x3xf32>) -> tensor<4x3xf32>
 // CHECK-NEXT:    jxp.mul %arg0, %arg1 : tensor<4x3xf32>

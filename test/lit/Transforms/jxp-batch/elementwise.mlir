@@ -1,11 +1,10 @@
 // Batching rules of the elementwise family (lib/Rules/ElementwiseRules.cpp),
 // one function per op: the batch dimension (1 here) stays where it is, and
 // a second operand that is not mapped is broadcast to it. Generated once;
-// the coverage table (batch_coverage.md) lists it as these ops' test.
-// RUN: jxp-opt --jxp-batch %s | FileCheck %s
-// RUN: jxp-opt --jxp-batch --inline --canonicalize --cse --convert-jxp-to-stablehlo %s | FileCheck %s --check-prefix=HLO
+// the coverage table (coverage.md) lists it as these ops' test.
+// RUN: jxp-opt %s --split-input-file --jxp-batch | FileCheck %s
+// RUN: jxp-opt %s --split-input-file --jxp-batch --inline --canonicalize --cse --convert-jxp-to-stablehlo | FileCheck %s --check-prefix=HLO
 // HLO-NOT: jxp.
-
 
 // CHECK-LABEL: func.func private @neg_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.neg %arg0 : tensor<3x5xf32>
@@ -18,6 +17,8 @@ func.func @neg_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @sign_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.sign %arg0 : tensor<3x5xf32>
 func.func private @sign(%x: tensor<3xf32>) -> tensor<3xf32> {
@@ -28,6 +29,8 @@ func.func @sign_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @sign(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @exp_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.exp %arg0 : tensor<3x5xf32>
@@ -40,6 +43,8 @@ func.func @exp_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @log_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.log %arg0 : tensor<3x5xf32>
 func.func private @log(%x: tensor<3xf32>) -> tensor<3xf32> {
@@ -50,6 +55,8 @@ func.func @log_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @log(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @log1p_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.log1p %arg0 : tensor<3x5xf32>
@@ -62,6 +69,8 @@ func.func @log1p_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @expm1_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.expm1 %arg0 : tensor<3x5xf32>
 func.func private @expm1(%x: tensor<3xf32>) -> tensor<3xf32> {
@@ -72,6 +81,8 @@ func.func @expm1_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @expm1(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @sin_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.sin %arg0 : tensor<3x5xf32>
@@ -84,6 +95,8 @@ func.func @sin_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @cos_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.cos %arg0 : tensor<3x5xf32>
 func.func private @cos(%x: tensor<3xf32>) -> tensor<3xf32> {
@@ -94,6 +107,8 @@ func.func @cos_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @cos(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @tan_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.tan %arg0 : tensor<3x5xf32>
@@ -106,6 +121,8 @@ func.func @tan_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @tanh_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.tanh %arg0 : tensor<3x5xf32>
 func.func private @tanh(%x: tensor<3xf32>) -> tensor<3xf32> {
@@ -116,6 +133,8 @@ func.func @tanh_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @tanh(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @logistic_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.logistic %arg0 : tensor<3x5xf32>
@@ -128,6 +147,8 @@ func.func @logistic_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @sqrt_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.sqrt %arg0 : tensor<3x5xf32>
 func.func private @sqrt(%x: tensor<3xf32>) -> tensor<3xf32> {
@@ -138,6 +159,8 @@ func.func @sqrt_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @sqrt(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @rsqrt_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.rsqrt %arg0 : tensor<3x5xf32>
@@ -150,6 +173,8 @@ func.func @rsqrt_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @cbrt_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.cbrt %arg0 : tensor<3x5xf32>
 func.func private @cbrt(%x: tensor<3xf32>) -> tensor<3xf32> {
@@ -160,6 +185,8 @@ func.func @cbrt_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @cbrt(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @erf_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.erf %arg0 : tensor<3x5xf32>
@@ -172,6 +199,8 @@ func.func @erf_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @erf_inv_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.erf_inv %arg0 : tensor<3x5xf32>
 func.func private @erf_inv(%x: tensor<3xf32>) -> tensor<3xf32> {
@@ -182,6 +211,8 @@ func.func @erf_inv_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @erf_inv(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @floor_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.floor %arg0 : tensor<3x5xf32>
@@ -194,6 +225,8 @@ func.func @floor_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @ceil_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.ceil %arg0 : tensor<3x5xf32>
 func.func private @ceil(%x: tensor<3xf32>) -> tensor<3xf32> {
@@ -204,6 +237,8 @@ func.func @ceil_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @ceil(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @abs_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.abs %arg0 : tensor<3x5xf32>
@@ -216,6 +251,8 @@ func.func @abs_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @not_batched(%arg0: tensor<3x5xi32>)
 // CHECK-NEXT:    jxp.not %arg0 : tensor<3x5xi32>
 func.func private @not(%x: tensor<3xi32>) -> tensor<3xi32> {
@@ -226,6 +263,8 @@ func.func @not_main(%x: tensor<3x5xi32>) -> tensor<3x5xi32> {
   %r = jxp.vmap @not(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xi32>) -> tensor<3x5xi32>
   return %r : tensor<3x5xi32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @round_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.round %arg0, to_nearest_even : tensor<3x5xf32>
@@ -238,6 +277,8 @@ func.func @round_main(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @is_finite_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.is_finite %arg0 : (tensor<3x5xf32>) -> tensor<3x5xi1>
 func.func private @is_finite(%x: tensor<3xf32>) -> tensor<3xi1> {
@@ -248,6 +289,8 @@ func.func @is_finite_main(%x: tensor<3x5xf32>) -> tensor<3x5xi1> {
   %r = jxp.vmap @is_finite(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xf32>) -> tensor<3x5xi1>
   return %r : tensor<3x5xi1>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @real_batched(%arg0: tensor<3x5xcomplex<f32>>)
 // CHECK-NEXT:    jxp.real %arg0 : tensor<3x5xcomplex<f32>>
@@ -260,6 +303,8 @@ func.func @real_main(%x: tensor<3x5xcomplex<f32>>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @imag_batched(%arg0: tensor<3x5xcomplex<f32>>)
 // CHECK-NEXT:    jxp.imag %arg0 : tensor<3x5xcomplex<f32>>
 func.func private @imag(%x: tensor<3xcomplex<f32>>) -> tensor<3xf32> {
@@ -270,6 +315,8 @@ func.func @imag_main(%x: tensor<3x5xcomplex<f32>>) -> tensor<3x5xf32> {
   %r = jxp.vmap @imag(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xcomplex<f32>>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @convert_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.convert %arg0 : (tensor<3x5xf32>) -> tensor<3x5xi32>
@@ -282,6 +329,8 @@ func.func @convert_main(%x: tensor<3x5xf32>) -> tensor<3x5xi32> {
   return %r : tensor<3x5xi32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @bitcast_convert_batched(%arg0: tensor<3x5xf32>)
 // CHECK-NEXT:    jxp.bitcast_convert %arg0 : (tensor<3x5xf32>) -> tensor<3x5xi32>
 func.func private @bitcast_convert(%x: tensor<3xf32>) -> tensor<3xi32> {
@@ -292,6 +341,8 @@ func.func @bitcast_convert_main(%x: tensor<3x5xf32>) -> tensor<3x5xi32> {
   %r = jxp.vmap @bitcast_convert(%x) in_axes [1] out_axes [1] size 5 : (tensor<3x5xf32>) -> tensor<3x5xi32>
   return %r : tensor<3x5xi32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @add_batched(%arg0: tensor<3x5xf32>, %arg1: tensor<3xf32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xf32>) -> tensor<3x5xf32>
@@ -305,6 +356,8 @@ func.func @add_main(%x: tensor<3x5xf32>, %u: tensor<3xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @sub_batched(%arg0: tensor<3x5xf32>, %arg1: tensor<3xf32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xf32>) -> tensor<3x5xf32>
 // CHECK-NEXT:    jxp.sub %arg0, %[[U]] : tensor<3x5xf32>
@@ -316,6 +369,8 @@ func.func @sub_main(%x: tensor<3x5xf32>, %u: tensor<3xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @sub(%x, %u) in_axes [1, -1] out_axes [1] size 5 : (tensor<3x5xf32>, tensor<3xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @mul_batched(%arg0: tensor<3x5xf32>, %arg1: tensor<3xf32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xf32>) -> tensor<3x5xf32>
@@ -329,6 +384,8 @@ func.func @mul_main(%x: tensor<3x5xf32>, %u: tensor<3xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @div_batched(%arg0: tensor<3x5xf32>, %arg1: tensor<3xf32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xf32>) -> tensor<3x5xf32>
 // CHECK-NEXT:    jxp.div %arg0, %[[U]] : tensor<3x5xf32>
@@ -340,6 +397,8 @@ func.func @div_main(%x: tensor<3x5xf32>, %u: tensor<3xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @div(%x, %u) in_axes [1, -1] out_axes [1] size 5 : (tensor<3x5xf32>, tensor<3xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @rem_batched(%arg0: tensor<3x5xf32>, %arg1: tensor<3xf32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xf32>) -> tensor<3x5xf32>
@@ -353,6 +412,8 @@ func.func @rem_main(%x: tensor<3x5xf32>, %u: tensor<3xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @pow_batched(%arg0: tensor<3x5xf32>, %arg1: tensor<3xf32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xf32>) -> tensor<3x5xf32>
 // CHECK-NEXT:    jxp.pow %arg0, %[[U]] : tensor<3x5xf32>
@@ -364,6 +425,8 @@ func.func @pow_main(%x: tensor<3x5xf32>, %u: tensor<3xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @pow(%x, %u) in_axes [1, -1] out_axes [1] size 5 : (tensor<3x5xf32>, tensor<3xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @max_batched(%arg0: tensor<3x5xf32>, %arg1: tensor<3xf32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xf32>) -> tensor<3x5xf32>
@@ -377,6 +440,8 @@ func.func @max_main(%x: tensor<3x5xf32>, %u: tensor<3xf32>) -> tensor<3x5xf32> {
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @min_batched(%arg0: tensor<3x5xf32>, %arg1: tensor<3xf32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xf32>) -> tensor<3x5xf32>
 // CHECK-NEXT:    jxp.min %arg0, %[[U]] : tensor<3x5xf32>
@@ -388,6 +453,8 @@ func.func @min_main(%x: tensor<3x5xf32>, %u: tensor<3xf32>) -> tensor<3x5xf32> {
   %r = jxp.vmap @min(%x, %u) in_axes [1, -1] out_axes [1] size 5 : (tensor<3x5xf32>, tensor<3xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @atan2_batched(%arg0: tensor<3x5xf32>, %arg1: tensor<3xf32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xf32>) -> tensor<3x5xf32>
@@ -401,6 +468,8 @@ func.func @atan2_main(%x: tensor<3x5xf32>, %u: tensor<3xf32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @and_batched(%arg0: tensor<3x5xi32>, %arg1: tensor<3xi32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xi32>) -> tensor<3x5xi32>
 // CHECK-NEXT:    jxp.and %arg0, %[[U]] : tensor<3x5xi32>
@@ -412,6 +481,8 @@ func.func @and_main(%x: tensor<3x5xi32>, %u: tensor<3xi32>) -> tensor<3x5xi32> {
   %r = jxp.vmap @and(%x, %u) in_axes [1, -1] out_axes [1] size 5 : (tensor<3x5xi32>, tensor<3xi32>) -> tensor<3x5xi32>
   return %r : tensor<3x5xi32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @or_batched(%arg0: tensor<3x5xi32>, %arg1: tensor<3xi32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xi32>) -> tensor<3x5xi32>
@@ -425,6 +496,8 @@ func.func @or_main(%x: tensor<3x5xi32>, %u: tensor<3xi32>) -> tensor<3x5xi32> {
   return %r : tensor<3x5xi32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @xor_batched(%arg0: tensor<3x5xi32>, %arg1: tensor<3xi32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xi32>) -> tensor<3x5xi32>
 // CHECK-NEXT:    jxp.xor %arg0, %[[U]] : tensor<3x5xi32>
@@ -436,6 +509,8 @@ func.func @xor_main(%x: tensor<3x5xi32>, %u: tensor<3xi32>) -> tensor<3x5xi32> {
   %r = jxp.vmap @xor(%x, %u) in_axes [1, -1] out_axes [1] size 5 : (tensor<3x5xi32>, tensor<3xi32>) -> tensor<3x5xi32>
   return %r : tensor<3x5xi32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @shift_left_batched(%arg0: tensor<3x5xi32>, %arg1: tensor<3xi32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xi32>) -> tensor<3x5xi32>
@@ -449,6 +524,8 @@ func.func @shift_left_main(%x: tensor<3x5xi32>, %u: tensor<3xi32>) -> tensor<3x5
   return %r : tensor<3x5xi32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @shift_right_logical_batched(%arg0: tensor<3x5xi32>, %arg1: tensor<3xi32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xi32>) -> tensor<3x5xi32>
 // CHECK-NEXT:    jxp.shift_right_logical %arg0, %[[U]] : tensor<3x5xi32>
@@ -460,6 +537,8 @@ func.func @shift_right_logical_main(%x: tensor<3x5xi32>, %u: tensor<3xi32>) -> t
   %r = jxp.vmap @shift_right_logical(%x, %u) in_axes [1, -1] out_axes [1] size 5 : (tensor<3x5xi32>, tensor<3xi32>) -> tensor<3x5xi32>
   return %r : tensor<3x5xi32>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @shift_right_arithmetic_batched(%arg0: tensor<3x5xi32>, %arg1: tensor<3xi32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xi32>) -> tensor<3x5xi32>
@@ -473,6 +552,8 @@ func.func @shift_right_arithmetic_main(%x: tensor<3x5xi32>, %u: tensor<3xi32>) -
   return %r : tensor<3x5xi32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @complex_batched(%arg0: tensor<3x5xf32>, %arg1: tensor<3xf32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xf32>) -> tensor<3x5xf32>
 // CHECK-NEXT:    jxp.complex %arg0, %[[U]] : tensor<3x5xf32>
@@ -484,6 +565,8 @@ func.func @complex_main(%x: tensor<3x5xf32>, %u: tensor<3xf32>) -> tensor<3x5xco
   %r = jxp.vmap @complex(%x, %u) in_axes [1, -1] out_axes [1] size 5 : (tensor<3x5xf32>, tensor<3xf32>) -> tensor<3x5xcomplex<f32>>
   return %r : tensor<3x5xcomplex<f32>>
 }
+
+// -----
 
 // CHECK-LABEL: func.func private @compare_batched(%arg0: tensor<3x5xf32>, %arg1: tensor<3xf32>)
 // CHECK-NEXT:    %[[U:.*]] = jxp.broadcast_in_dim %arg1, dims = [0] : (tensor<3xf32>) -> tensor<3x5xf32>

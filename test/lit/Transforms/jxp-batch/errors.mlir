@@ -1,6 +1,8 @@
 // Errors of the jxp-batch pass, and batching that is valid but cannot be
 // lowered alone (a collective over an axis only a shard_map could bind).
-// RUN: jxp-opt --jxp-batch -split-input-file -verify-diagnostics %s | FileCheck %s
+// The verifiers of the vmap op and of the collectives are in
+// Dialect/invalid_ad.mlir and Dialect/invalid_collectives.mlir.
+// RUN: jxp-opt %s --split-input-file --verify-diagnostics --jxp-batch | FileCheck %s
 
 // Over another axis the collective stays, applied to the batch.
 // CHECK-LABEL: func.func private @other_axis_batched(%arg0: tensor<3x4xf32>)
@@ -13,7 +15,6 @@ func.func @other_axis_main(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
   %r = jxp.vmap @other_axis(%x) in_axes [1] out_axes [1] size 4 {axis_name = "i"} : (tensor<3x4xf32>) -> tensor<3x4xf32>
   return %r : tensor<3x4xf32>
 }
-
 
 // -----
 
@@ -58,64 +59,6 @@ func.func private @f(%x: tensor<3xf32>) -> tensor<12x3xf32> {
 func.func @main(%x: tensor<4x3xf32>) -> tensor<12x3xf32> {
   %r = jxp.vmap @f(%x) in_axes [0] out_axes [-1] size 4 {axis_name = "i"} : (tensor<4x3xf32>) -> tensor<12x3xf32>
   return %r : tensor<12x3xf32>
-}
-
-// -----
-
-// The vmap op's and the collectives' verifiers.
-func.func private @f(%x: tensor<3xf32>) -> tensor<3xf32> {
-  return %x : tensor<3xf32>
-}
-func.func @main(%x: tensor<4x3xf32>) -> tensor<4x3xf32> {
-  // expected-error @below {{operands must be (tensor<3x4xf32>), got (tensor<4x3xf32>)}}
-  %r = jxp.vmap @f(%x) in_axes [1] out_axes [0] size 4 : (tensor<4x3xf32>) -> tensor<4x3xf32>
-  return %r : tensor<4x3xf32>
-}
-
-// -----
-
-func.func private @f(%x: tensor<3xf32>) -> tensor<3xf32> {
-  return %x : tensor<3xf32>
-}
-func.func @main(%x: tensor<4x3xf32>) -> tensor<4x3xf32> {
-  // expected-error @below {{in_axes must have one entry per callee input (1), got 2}}
-  %r = jxp.vmap @f(%x) in_axes [0, 0] out_axes [0] size 4 : (tensor<4x3xf32>) -> tensor<4x3xf32>
-  return %r : tensor<4x3xf32>
-}
-
-// -----
-
-func.func private @f(%x: tensor<3xf32>) -> tensor<3xf32> {
-  return %x : tensor<3xf32>
-}
-func.func @main(%x: tensor<4x3xf32>) -> tensor<4x3xf32> {
-  // expected-error @below {{out_axes entry 2 is out of range for 'tensor<3xf32>'}}
-  %r = jxp.vmap @f(%x) in_axes [0] out_axes [2] size 4 : (tensor<4x3xf32>) -> tensor<4x3xf32>
-  return %r : tensor<4x3xf32>
-}
-
-// -----
-
-func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
-  // expected-error @below {{perm has source 0 twice}}
-  %p = jxp.ppermute %x axes ["i"] perm [0, 1, 0, 2] : tensor<3xf32>
-  return %p : tensor<3xf32>
-}
-
-// -----
-
-func.func @main(%x: tensor<3xf32>) -> tensor<4x2xf32> {
-  // expected-error @below {{result dimension 1 must be 3, got 2}}
-  %g = jxp.all_gather %x axes ["i"] axis 0 : (tensor<3xf32>) -> tensor<4x2xf32>
-  return %g : tensor<4x2xf32>
-}
-
-// -----
-
-func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
-  // expected-error @below {{names axis 'i' twice}}
-  %s = jxp.all_reduce sum %x axes ["i", "i"] : tensor<3xf32> -> tensor<3xf32>
-  return %s : tensor<3xf32>
 }
 
 // -----

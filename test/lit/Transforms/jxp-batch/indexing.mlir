@@ -143,11 +143,11 @@ func.func @dot_vector_rhs_main(%a: tensor<3xf32>, %b: tensor<3x5xf32>) -> tensor
   return %0 : tensor<5xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // gather
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // Only the operand mapped, along 0: a window of the whole batch dimension
 // (slice size 5), the result's first offset dimension.
@@ -303,11 +303,11 @@ func.func @gather_both_batching_last_main(%x: tensor<3x4x5xf32>, %i: tensor<3x5x
   return %0 : tensor<3x5x2xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // scatter
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // Only the operand mapped, along 0: one more window dimension; the updates
 // are broadcast along the matching window place (0).
@@ -468,11 +468,11 @@ func.func @scatter_operand_indices_main(%x: tensor<5x3x4xf32>, %i: tensor<3x5x2x
   return %0 : tensor<5x3x4xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // sort
 //===----------------------------------------------------------------------===//
-
-// -----
 
 // One input mapped along 0: the sort dimension shifts to 1.
 // CHECK-LABEL: func.func private @sort_0_batched(

@@ -1,8 +1,8 @@
 // Batching rules of the linear-algebra ops (lib/Rules/LinalgRules.cpp):
 // they take a batch of leading dimensions, so the batch goes first, and an
 // unmapped right-hand side is broadcast to it.
-// RUN: jxp-opt --jxp-batch %s | FileCheck %s
-// RUN: jxp-opt --jxp-batch --inline --canonicalize --cse --convert-jxp-to-stablehlo %s | FileCheck %s --check-prefix=HLO
+// RUN: jxp-opt %s --jxp-batch | FileCheck %s
+// RUN: jxp-opt %s --jxp-batch --inline --canonicalize --cse --convert-jxp-to-stablehlo | FileCheck %s --check-prefix=HLO
 // HLO-NOT: jxp.
 
 // CHECK-LABEL: func.func private @chol_batched(%arg0: tensor<3x3x4xf32>, %arg1: tensor<3x2xf32>)

@@ -2,7 +2,7 @@
 // (CollectiveRules.cpp): inside a vmap whose axis they do not name, as in
 // a vmap of a function a shard_map body calls (not lowered here: outside a
 // shard_map nothing binds "x"), and over the vmap's own axis.
-// RUN: jxp-opt %s --jxp-batch | FileCheck %s
+// RUN: jxp-opt %s --split-input-file --jxp-batch | FileCheck %s
 
 // pvary over the vmap's axis is the value itself (every member's value is
 // its own); over other axes, and psum_scatter / all_to_all over other
@@ -26,6 +26,8 @@ func.func @mesh_coll_main(%x: tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<4x1x8
   %r:2 = jxp.vmap @mesh_coll(%x) in_axes [0] out_axes [0, 0] size 4 {axis_name = "i"} : (tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<4x1x8xf32>)
   return %r#0, %r#1 : tensor<4x2xf32>, tensor<4x1x8xf32>
 }
+
+// -----
 
 // Over the vmap's axis: psum_scatter is the sum over the batch with the
 // scattered dimension split into (member, block), the member the batch;

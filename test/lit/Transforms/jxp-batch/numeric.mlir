@@ -1,10 +1,10 @@
 // Batching rules of the special functions (lib/Rules/ElementwiseRules.cpp),
 // the factorizations (lib/Rules/LinalgRules.cpp: the batch goes first) and
 // the FFT, convolution, window and host-callback ops
-// (lib/Rules/SignalRules.cpp). The coverage table (batch_coverage.md) lists
+// (lib/Rules/SignalRules.cpp). The coverage table (coverage.md) lists
 // this file as these ops' test.
-// RUN: jxp-opt --jxp-batch %s | FileCheck %s
-// RUN: jxp-opt --jxp-batch --inline --canonicalize --cse --convert-jxp-to-stablehlo %s | FileCheck %s --check-prefix=HLO
+// RUN: jxp-opt %s --split-input-file --jxp-batch | FileCheck %s
+// RUN: jxp-opt %s --split-input-file --jxp-batch --inline --canonicalize --cse --convert-jxp-to-stablehlo | FileCheck %s --check-prefix=HLO
 // HLO-NOT: jxp.
 
 //===----------------------------------------------------------------------===//
@@ -37,6 +37,8 @@ func.func @unary_main(%x: tensor<3x5xf32>, %i: tensor<3x5xi32>) -> (tensor<3x5xf
   return %r#0, %r#1, %r#2, %r#3, %r#4, %r#5, %r#6, %r#7 : tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xi32>, tensor<3x5xi32>
 }
 
+// -----
+
 // The unmapped order of polygamma and the unmapped q of zeta are broadcast;
 // both operands of nextafter are mapped and stay as they are.
 // CHECK-LABEL: func.func private @binary_batched(%arg0: tensor<3x5xf32>, %arg1: tensor<3xf32>, %arg2: tensor<3x5xf32>)
@@ -55,6 +57,8 @@ func.func @binary_main(%x: tensor<3x5xf32>, %n: tensor<3xf32>, %y: tensor<3x5xf3
   %r:3 = jxp.vmap @binary(%x, %n, %y) in_axes [1, -1, 1] out_axes [1, 1, 1] size 5 : (tensor<3x5xf32>, tensor<3xf32>, tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>)
   return %r#0, %r#1, %r#2 : tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>
 }
+
+// -----
 
 //===----------------------------------------------------------------------===//
 // Factorizations: the batch is moved to the front, every result has it first.
@@ -76,6 +80,8 @@ func.func @lu_svd_main(%a: tensor<4x3x2xf32>) -> (tensor<2x4x3xf32>, tensor<2x3x
   return %r#0, %r#1, %r#2, %r#3, %r#4 : tensor<2x4x3xf32>, tensor<2x3xi32>, tensor<2x4xi32>, tensor<2x3xf32>, tensor<2x3x3xf32>
 }
 
+// -----
+
 // Mapped along dimension 0 already: no transpose.
 // CHECK-LABEL: func.func private @qr_eig_eigh_batched(%arg0: tensor<2x3x3xf32>)
 // CHECK-NEXT:    %q, %r = jxp.qr %arg0 {full_matrices} : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2x3x3xf32>)
@@ -92,6 +98,8 @@ func.func @qr_eig_eigh_main(%a: tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor
   %r:4 = jxp.vmap @qr_eig_eigh(%a) in_axes [0] out_axes [0, 0, 0, 0] size 2 : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2x3x3xcomplex<f32>>, tensor<2x3x3xf32>, tensor<2x3xf32>)
   return %r#0, %r#1, %r#2, %r#3 : tensor<2x3x3xf32>, tensor<2x3x3xcomplex<f32>>, tensor<2x3x3xf32>, tensor<2x3xf32>
 }
+
+// -----
 
 //===----------------------------------------------------------------------===//
 // FFT: transforms trailing dimensions, so the batch goes first.
@@ -110,6 +118,8 @@ func.func @rfft_main(%x: tensor<8x3xf32>) -> tensor<3x5xcomplex<f32>> {
   return %r : tensor<3x5xcomplex<f32>>
 }
 
+// -----
+
 // A 2-D IFFT of a batch mapped along dimension 0 keeps its length.
 // CHECK-LABEL: func.func private @ifft2_batched(%arg0: tensor<3x2x4xcomplex<f64>>)
 // CHECK-NEXT:    %[[F:.*]] = jxp.fft %arg0, IFFT, length = [2, 4] : (tensor<3x2x4xcomplex<f64>>) -> tensor<3x2x4xcomplex<f64>>
@@ -122,6 +132,8 @@ func.func @ifft2_main(%x: tensor<3x2x4xcomplex<f64>>) -> tensor<3x2x4xcomplex<f6
   %r = jxp.vmap @ifft2(%x) in_axes [0] out_axes [0] size 3 : (tensor<3x2x4xcomplex<f64>>) -> tensor<3x2x4xcomplex<f64>>
   return %r : tensor<3x2x4xcomplex<f64>>
 }
+
+// -----
 
 //===----------------------------------------------------------------------===//
 // Convolution, as JAX batches it: a mapped lhs folds its batch into the
@@ -147,6 +159,8 @@ func.func @conv_lhs_main(%x: tensor<4x1x2x8xf32>, %k: tensor<3x2x3xf32>) -> tens
   return %r : tensor<4x1x3x6xf32>
 }
 
+// -----
+
 // CHECK-LABEL: func.func private @conv_rhs_batched(%arg0: tensor<1x2x8xf32>, %arg1: tensor<4x3x2x3xf32>)
 // CHECK-NEXT:    %[[K:.*]] = jxp.reshape %arg1 : (tensor<4x3x2x3xf32>) -> tensor<12x2x3xf32>
 // CHECK-NEXT:    %[[Y:.*]] = jxp.conv %arg0, %[[K]] {batch_group_count = 1 : i64, feature_group_count = 1 : i64, {{.*}}} : (tensor<1x2x8xf32>, tensor<12x2x3xf32>) -> tensor<1x12x6xf32>
@@ -165,6 +179,8 @@ func.func @conv_rhs_main(%x: tensor<1x2x8xf32>, %k: tensor<4x3x2x3xf32>) -> tens
   %r = jxp.vmap @conv_rhs(%x, %k) in_axes [-1, 0] out_axes [0] size 4 : (tensor<1x2x8xf32>, tensor<4x3x2x3xf32>) -> tensor<4x1x3x6xf32>
   return %r : tensor<4x1x3x6xf32>
 }
+
+// -----
 
 // Both mapped: the batch goes next to the lhs features (4 x 2 = 8) and
 // each of the 4 kernels is a feature group.
@@ -189,6 +205,8 @@ func.func @conv_both_main(%x: tensor<4x1x2x8xf32>, %k: tensor<4x3x2x3xf32>) -> t
   return %r : tensor<4x1x3x6xf32>
 }
 
+// -----
+
 //===----------------------------------------------------------------------===//
 // Windows: the batch goes first, with a window of 1, stride 1, no padding.
 //===----------------------------------------------------------------------===//
@@ -210,6 +228,8 @@ func.func @max_pool_main(%x: tensor<8x3xf32>) -> tensor<4x3xf32> {
   return %r : tensor<4x3xf32>
 }
 
+// -----
+
 // Dilations get a 1 for the batch too.
 // CHECK-LABEL: func.func private @sum_pool_batched(%arg0: tensor<2x6xi32>)
 // CHECK-NEXT:    %[[S:.*]] = jxp.reduce_window sum %arg0 {base_dilation = array<i64: 1, 2>, padding = array<i64: 0, 0, 1, 0>, window_dilation = array<i64: 1, 2>, window_dimensions = array<i64: 1, 2>, window_strides = array<i64: 1, 1>} : (tensor<2x6xi32>) -> tensor<2x10xi32>
@@ -225,6 +245,8 @@ func.func @sum_pool_main(%x: tensor<2x6xi32>) -> tensor<2x10xi32> {
   %r = jxp.vmap @sum_pool(%x) in_axes [0] out_axes [0] size 2 : (tensor<2x6xi32>) -> tensor<2x10xi32>
   return %r : tensor<2x10xi32>
 }
+
+// -----
 
 // A mapped tangent with an unmapped operand: the operand is broadcast.
 // CHECK-LABEL: func.func private @gather_add_batched(%arg0: tensor<3x8xf32>, %arg1: tensor<8xf32>)
@@ -243,6 +265,8 @@ func.func @gather_add_main(%t: tensor<3x8xf32>, %x: tensor<8xf32>) -> tensor<3x4
   return %r : tensor<3x4xf32>
 }
 
+// -----
+
 // An unmapped source with an operand mapped along dimension 1.
 // CHECK-LABEL: func.func private @scatter_add_batched(%arg0: tensor<4xf32>, %arg1: tensor<8x3xf32>)
 // CHECK-NEXT:    %[[S:.*]] = jxp.broadcast_in_dim %arg0, dims = [1] : (tensor<4xf32>) -> tensor<3x4xf32>
@@ -260,6 +284,8 @@ func.func @scatter_add_main(%s: tensor<4xf32>, %x: tensor<8x3xf32>) -> tensor<3x
   %r = jxp.vmap @scatter_add(%s, %x) in_axes [-1, 1] out_axes [0] size 3 : (tensor<4xf32>, tensor<8x3xf32>) -> tensor<3x8xf32>
   return %r : tensor<3x8xf32>
 }
+
+// -----
 
 //===----------------------------------------------------------------------===//
 // Host callbacks
@@ -290,6 +316,8 @@ func.func @cb_sequential_main(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
   return %r : tensor<3x2xf32>
 }
 
+// -----
+
 // expand_dims: one call, mapped operands with the batch first, unmapped ones
 // with a leading 1.
 // CHECK-LABEL: func.func private @cb_expand_dims_batched(%arg0: tensor<2x3xf32>, %arg1: tensor<f32>)
@@ -308,6 +336,8 @@ func.func @cb_expand_dims_main(%x: tensor<2x3xf32>, %c: tensor<f32>) -> tensor<3
   return %r : tensor<3x2xf32>
 }
 
+// -----
+
 // broadcast_all: one call, every operand (and result) with the full batch
 // in front, unmapped ones broadcast to it.
 // CHECK-LABEL: func.func private @cb_broadcast_all_batched(%arg0: tensor<2x3xf32>, %arg1: tensor<f32>)
@@ -323,6 +353,8 @@ func.func @cb_broadcast_all_main(%x: tensor<2x3xf32>, %c: tensor<f32>) -> (tenso
   %r:2 = jxp.vmap @cb_broadcast_all(%x, %c) in_axes [1, -1] out_axes [0, 0] size 3 : (tensor<2x3xf32>, tensor<f32>) -> (tensor<3x2xf32>, tensor<3xi32>)
   return %r#0, %r#1 : tensor<3x2xf32>, tensor<3xi32>
 }
+
+// -----
 
 // A debug callback (no results) runs once per element, in order.
 // CHECK-LABEL: func.func private @cb_debug_batched(%arg0: tensor<2x2xf32>)

@@ -4,8 +4,7 @@
 // collectives change the VMA (psum drops its axes, axis_index adds its
 // own, all_gather / ppermute / psum_scatter / all_to_all cast their operand
 // to vary along theirs); loop carries are widened to a fixed point; calls
-// in the body are inlined first. The out_specs check is in
-// infer_vma_errors.mlir.
+// in the body are inlined first. The out_specs check is in errors.mlir.
 // RUN: jxp-opt %s --split-input-file --jxp-infer-vma | FileCheck %s
 // The typed output is valid input again, and the pass leaves it as it is
 // (generic form in between: jxp.cond's custom form drops the VMA of its

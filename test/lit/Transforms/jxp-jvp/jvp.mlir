@@ -3,6 +3,8 @@
 // only that one is printed. test/python/test_op_matrix.py checks their
 // numbers against finite differences.
 // RUN: jxp-opt %s --split-input-file --jxp-jvp | FileCheck %s
+// The derived functions are valid input to the driver and its clean-up.
+// RUN: jxp-opt %s --split-input-file --jxp-ad --jxp-lower-custom-calls --inline --canonicalize --cse --symbol-dce -o /dev/null
 
 // abs of a real number: sign(x) * t, with the derivative 1 at x = 0 (as
 // JAX): select(x >= 0, t, -t).
@@ -934,4 +936,125 @@ func.func private @complex_parts(%z: tensor<3xcomplex<f32>>, %y: tensor<3xf32>) 
 func.func @complex_parts_main(%z: tensor<3xcomplex<f32>>, %y: tensor<3xf32>, %t: tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xcomplex<f32>>) {
   %r:4 = jxp.jvp @complex_parts(%z, %y, %t) wrt [0] : (tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xcomplex<f32>>) -> (tensor<3xf32>, tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xcomplex<f32>>)
   return %r#0, %r#1, %r#2, %r#3 : tensor<3xf32>, tensor<3xcomplex<f32>>, tensor<3xf32>, tensor<3xcomplex<f32>>
+}
+
+// -----
+
+// Forward mode w.r.t. x only: y's tangent is a symbolic zero, so nothing
+// is built for it (no product of a tangent with x, no tangent of y*y).
+// CHECK-LABEL: func.func private @f_jvp(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<3xf32>, %[[Y:[^:]*]]: tensor<3xf32>, %[[T:[^:]*]]: tensor<3xf32>)
+// CHECK: %[[XY:.*]] = jxp.mul %[[X]], %[[Y]]
+// CHECK: %[[TY:.*]] = jxp.mul %[[T]], %[[Y]]
+// CHECK: %[[YY:.*]] = jxp.mul %[[Y]], %[[Y]]
+// CHECK-NOT: jxp.mul
+// CHECK: %[[OUT:.*]] = jxp.add %[[XY]], %[[YY]]
+// CHECK: return %[[OUT]], %[[TY]]
+// CHECK-LABEL: func.func @main
+// CHECK: call @f_jvp(%{{.*}}, %{{.*}}, %{{.*}})
+func.func private @f(%x: tensor<3xf32>, %y: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = jxp.mul %x, %y : tensor<3xf32>
+  %1 = jxp.mul %y, %y : tensor<3xf32>
+  %2 = jxp.add %0, %1 : tensor<3xf32>
+  return %2 : tensor<3xf32>
+}
+func.func @main(%x: tensor<3xf32>, %y: tensor<3xf32>, %t: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %r, %dr = jxp.jvp @f(%x, %y, %t) wrt [0] : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %r, %dr : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// A tangent operand that is a zero constant is a symbolic zero: the JVP is
+// derived w.r.t. fewer inputs. An output that does not depend on the
+// inputs (or is an integer) gets a zero tangent constant.
+// CHECK-LABEL: func.func private @g_jvp(
+// CHECK-SAME: %arg2: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xi32>, tensor<2xf32>, tensor<2xi32>)
+// CHECK: %[[S:.*]] = jxp.sin
+// CHECK: %[[C:.*]] = jxp.cos
+// CHECK: %[[Z:.*]] = jxp.constant dense<0> : tensor<2xi32>
+// CHECK: return %[[S]], %{{.*}}, %{{.*}}, %[[Z]]
+// CHECK-LABEL: func.func @zero_tangent
+// CHECK: call @g_jvp(%arg0, %arg1, %arg2)
+func.func private @g(%x: tensor<2xf32>, %y: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xi32>) {
+  %0 = jxp.sin %x : tensor<2xf32>
+  %1 = jxp.convert %y : (tensor<2xf32>) -> tensor<2xi32>
+  return %0, %1 : tensor<2xf32>, tensor<2xi32>
+}
+func.func @zero_tangent(%x: tensor<2xf32>, %y: tensor<2xf32>, %t: tensor<2xf32>) -> tensor<2xf32> {
+  %zero = jxp.constant dense<0.0> : tensor<2xf32>
+  %r:4 = jxp.jvp @g(%x, %y, %t, %zero) wrt [0, 1] : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<2xi32>, tensor<2xf32>, tensor<2xi32>)
+  return %r#2 : tensor<2xf32>
+}
+
+// -----
+
+// Forward mode through cholesky: the factor's lower triangle L (NaNs above
+// the diagonal, where the matrix is not positive definite, must not reach
+// the products), two triangular solves (L^-1 dA L^-T), the halved lower
+// triangle, a product with L.
+// CHECK-LABEL: func.func private @chol_jvp(
+// CHECK: %[[C:.*]] = jxp.cholesky %arg0
+// CHECK: %[[LOWER:.*]] = jxp.compare GE
+// CHECK: %[[L:.*]] = jxp.select %[[LOWER]], %[[C]], %{{.*}}
+// CHECK: %[[T1:.*]] = jxp.triangular_solve %[[L]], %arg1 {lower, transpose_a = 1 : i64}
+// CHECK: %[[T2:.*]] = jxp.triangular_solve %[[L]], %[[T1]] {left_side, lower}
+// CHECK: jxp.dot_general %[[L]]
+func.func private @chol(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %0 = jxp.cholesky %a : tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+func.func @chol_main(%a: tensor<3x3xf32>, %t: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %r:2 = jxp.jvp @chol(%a, %t) wrt [0] : (tensor<3x3xf32>, tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3x3xf32>)
+  return %r#1 : tensor<3x3xf32>
+}
+
+// -----
+
+// A running max's JVP follows JAX's parallel prefix scan, whose order
+// decides how ties share the tangent: adjacent pairs are combined (strided
+// slices), each step's tangent weighted by the balanced tie rule (1/2 each
+// on a tie), and the even and odd results interleaved by interior padding.
+// CHECK-LABEL: func.func private @running_max_jvp(
+// CHECK: %[[X:.*]] = jxp.cummax %arg0, axis = 0
+// CHECK: jxp.slice %arg0, start = [0], limit = [3], strides = [2]
+// CHECK: jxp.slice %arg0, start = [1], limit = [4], strides = [2]
+// CHECK: jxp.max
+// CHECK: jxp.constant dense<5.000000e-01>
+// CHECK: jxp.pad {{.*}} interior = [1]
+// CHECK: return %[[X]]
+func.func private @running_max(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = jxp.cummax %x, axis = 0 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+func.func @running_max_main(%x: tensor<4xf32>, %t: tensor<4xf32>) -> tensor<4xf32> {
+  %r:2 = jxp.jvp @running_max(%x, %t) wrt [0] : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  return %r#1 : tensor<4xf32>
+}
+
+// -----
+
+// A product's JVP multiplies halves as JAX's tree does (the second half
+// padded with a one when the count is odd), so that zeros meet infinities
+// in JAX's order; over an empty dimension the tangent is zero.
+// CHECK-LABEL: func.func private @prod_jvp(
+// CHECK: jxp.slice %{{.*}}, start = [0, 0], limit = [2, 2]
+// CHECK: jxp.slice %{{.*}}, start = [2, 0], limit = [3, 2]
+// CHECK: jxp.pad %{{.*}}, %{{.*}}, low = [0, 0], high = [1, 0], interior = [0, 0]
+// CHECK: jxp.mul
+// CHECK-LABEL: func.func private @prod_empty_jvp(
+// CHECK-NOT: jxp.slice
+// CHECK: jxp.constant dense<0.000000e+00> : tensor<2xf32>
+func.func private @prod(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  %0 = jxp.reduce prod %x, dims = [1] : (tensor<2x3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+func.func private @prod_empty(%x: tensor<2x0xf32>) -> tensor<2xf32> {
+  %0 = jxp.reduce prod %x, dims = [1] : (tensor<2x0xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+func.func @prod_main(%x: tensor<2x3xf32>, %t: tensor<2x3xf32>, %e: tensor<2x0xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+  %r:2 = jxp.jvp @prod(%x, %t) wrt [0] : (tensor<2x3xf32>, tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  %s:2 = jxp.jvp @prod_empty(%e, %e) wrt [0] : (tensor<2x0xf32>, tensor<2x0xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  return %r#1, %s#1 : tensor<2xf32>, tensor<2xf32>
 }

@@ -4,7 +4,7 @@
 // psum, not to a pvary; a pvary (JAX's pcast to varying) transposes to a
 // psum marked invariant, and an invariant psum (over mesh axes: one value
 // for the whole group) to a pvary. The rules inside shard_maps, and of the
-// other collectives, are in shard_map_ad.mlir.
+// other collectives, are in shard_map.mlir.
 // RUN: jxp-opt %s --jxp-transpose | FileCheck %s
 
 // CHECK-LABEL: func.func private @vmap_psum_transpose(

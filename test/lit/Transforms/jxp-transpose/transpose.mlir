@@ -588,3 +588,25 @@ func.func @cumprod_not_linear_main(%ct: tensor<4xf32>) -> (tensor<4xf32>) {
   %r = jxp.linear_transpose @cumprod_not_linear(%ct) wrt [0] : (tensor<4xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// Transposition of a linear function of x (a is a constant operand):
+// the cotangent goes back through neg, then dot_general with a, then a
+// transpose to x's dimension order.
+// CHECK-LABEL: func.func private @lin_transpose(%arg0: tensor<2x3xf32>, %arg1: tensor<2x4xf32>) -> tensor<3x4xf32>
+// CHECK: %[[N:.*]] = jxp.neg %arg1
+// CHECK: %[[D:.*]] = jxp.dot_general %[[N]], %arg0, batching_dims = [] x [], contracting_dims = [0] x [0] : (tensor<2x4xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+// CHECK: %[[R:.*]] = jxp.transpose %[[D]], permutation = [1, 0]
+// CHECK: return %[[R]]
+// CHECK-LABEL: func.func @transpose_main
+// CHECK: call @lin_transpose(%arg0, %arg1)
+func.func private @lin(%a: tensor<2x3xf32>, %x: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = jxp.dot_general %a, %x, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  %1 = jxp.neg %0 : tensor<2x4xf32>
+  return %1 : tensor<2x4xf32>
+}
+func.func @transpose_main(%a: tensor<2x3xf32>, %ct: tensor<2x4xf32>) -> tensor<3x4xf32> {
+  %0 = jxp.linear_transpose @lin(%a, %ct) wrt [1] : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
