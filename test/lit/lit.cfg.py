@@ -1,6 +1,30 @@
 # -*- Python -*-
 # lit configuration of jxp's FileCheck tests (run with `lit -v test/lit`).
 #
+# Layout (as MLIR's, StableHLO's and CIRCT's test trees; lit finds every
+# .mlir and .test file below this folder):
+#   Dialect/       round trip (ops_<family>.mlir) and verifier errors
+#                  (invalid_<family>.mlir, --verify-diagnostics) of the jxp
+#                  ops, one file per op family; the families are those of
+#                  lib/Rules/<Family>Rules.cpp (elementwise, shape, indexing,
+#                  reduction, linalg, signal, control_flow, collectives), with
+#                  random (threefry2x32, rng_*) and ad (transform and
+#                  custom-derivative ops) for the two halves of MiscRules.cpp.
+#   Transforms/<pass flag>/   every case whose RUN line tests that pass,
+#                  the folder named after the jxp-opt flag (jxp-ad, jxp-jvp,
+#                  jxp-transpose, jxp-partial-eval, jxp-batch,
+#                  jxp-lower-custom-calls, jxp-infer-vma, canonicalize); a
+#                  file that runs jxp-ad tests the autodiff driver.
+#   Conversion/<pass flag>/   the lowering (convert-jxp-to-stablehlo), one
+#                  file per op family, its errors in errors.mlir.
+#   Regression/    inputs the fuzzer (test/fuzz/fuzz_jxp_opt.py) found.
+#   Tools/jxp-opt/ the driver's own behaviour (diagnostics, exit codes).
+#   Unit/          the C++ helpers' checks (tools/jxp-unit-tests).
+# A file holding several cases runs with --split-input-file, its cases
+# separated by `// -----`; each checked function starts at a CHECK-LABEL.
+# FileCheck runs with --enable-var-scope: a variable captured before a
+# CHECK-LABEL is not visible after it (capture it again, or name it $VAR).
+#
 # Tools: jxp-opt comes from $JXP_OPT, else PATH, else <repo>/build/dev/tools;
 # FileCheck comes from PATH, else $LLVM_TOOLS_DIR, else /usr/lib/llvm-22/bin.
 # `not` is lit's builtin (internal shell). A missing tool is a fatal lit error.
@@ -66,7 +90,9 @@ config.environment["PATH"] = os.pathsep.join(
 # jxp-opt). They only match the tool name as a word of its own, never as part
 # of a path or a longer name.
 config.substitutions.append((r"(?<![\w/.-])jxp-opt(?![\w-])", jxp_opt))
-config.substitutions.append((r"(?<![\w/.-])FileCheck(?![\w-])", filecheck))
+# FileCheck always with --enable-var-scope (see the top of this file).
+config.substitutions.append(
+    (r"(?<![\w/.-])FileCheck(?![\w-])", filecheck + " --enable-var-scope"))
 
 # The helpers' checks are built next to jxp-opt (tools/jxp-unit-tests).
 unit_tests = os.path.join(os.path.dirname(jxp_opt), "jxp-unit-tests")
