@@ -718,3 +718,58 @@ def test_fori_loop_float_bounds_as_jax():
                 jax.lax.fori_loop(1.0, 3.0, body, 0.0))
     assert_same(jxp.jit(lambda u: jxp.lax.fori_loop(1.0, u, body, 0.0))(4.0),
                 jax.jit(lambda u: jax.lax.fori_loop(1.0, u, body, 0.0))(4.0))
+
+
+# ---------------------------------------------------------------------------
+# associative_scan: values over pytrees, in reverse, along any axis;
+# derivatives and errors
+# ---------------------------------------------------------------------------
+
+MODES = ["eager", "jit"]
+
+
+def run_in(mode, f, *args):
+    return f(*args) if mode == "eager" else jxp.jit(f)(*args)
+
+
+def rand(shape, lo=-2.0, hi=2.0, dtype=np.float32, seed=0):
+    rng = np.random.default_rng(seed)
+    return rng.uniform(lo, hi, shape).astype(dtype)
+
+
+@pytest.mark.filterwarnings("ignore:Explicitly requested dtype:UserWarning")
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("n", [1, 2, 5, 8, 13])
+@pytest.mark.parametrize("reverse", [False, True])
+def test_associative_scan(n, reverse, mode):
+    # JAX returns a NumPy input of length 1 as it is; jxp gives an array.
+    x = jax.numpy.asarray(rand((3, n), seed=n))
+    assert_same(run_in(mode, lambda t: jlax.associative_scan(
+        jlax.add, t, reverse, axis=1), x),
+        rlax.associative_scan(rlax.add, x, reverse, axis=1), rtol=1e-5)
+    assert_same(run_in(mode, lambda t: jlax.associative_scan(jlax.max, t), x.T),
+                rlax.associative_scan(rlax.max, x.T))
+    # A pytree of elems: pairs combined as (sum, product).
+    pair = (x, x + 1)
+
+    def fn(L):
+        return lambda a, b: (L.add(a[0], b[0]), L.mul(a[1], b[1]))
+    assert_same(run_in(mode, lambda p: jlax.associative_scan(fn(jlax), p,
+                                                          axis=-1), pair),
+                rlax.associative_scan(fn(rlax), pair, axis=-1), rtol=1e-5)
+    b = x > 0
+    assert_same(jlax.associative_scan(jlax.bitwise_or, b, axis=1),
+                rlax.associative_scan(rlax.bitwise_or, b, axis=1))
+
+
+@pytest.mark.filterwarnings("ignore:Explicitly requested dtype:UserWarning")
+def test_associative_scan_grad_and_errors():
+    x = rand((7,))
+    w = np.arange(7, dtype=np.float32)
+    got = jxp.grad(lambda t: (jlax.associative_scan(jlax.add, t) * w).sum())(x)
+    want = jax.grad(lambda t: (rlax.associative_scan(rlax.add, t) * w).sum())(x)
+    assert_same(got, want, rtol=1e-6)
+    for f in (rlax.associative_scan, jlax.associative_scan):
+        with pytest.raises(ValueError):
+            f(lambda a, b: (a[0] + b[0], a[1] + b[1]),
+              (np.ones(3), np.ones(4)))
