@@ -429,3 +429,51 @@ def test_reduce_window_errors():
                                   (1, 1, 1, 1), "VALID"),
     ]
     _errors_like(bad)
+
+
+# ---------------------------------------------------------------------------
+# The shape helpers: conv_shape_tuple, conv_general_shape_tuple,
+# conv_transpose_shape_tuple, reduce_window_shape_tuple
+# ---------------------------------------------------------------------------
+
+SHAPE_ERRORS = (TypeError, ValueError, IndexError, NotImplementedError)
+
+
+SHAPE_CASES = [
+    ("conv_shape_tuple", ((2, 3, 9, 8), (4, 3, 3, 2), (2, 1), "SAME")),
+    ("conv_shape_tuple", ((2, 3, 9, 8), (4, 3, 3, 2), (2, 3),
+                          [(1, 0), (2, 2)])),
+    ("conv_shape_tuple", ((4, 3, 9, 8), (4, 3, 3, 2), (1, 1), "VALID", 2)),
+    ("conv_shape_tuple", ((2, 3, 9, 8), (4, 3, 3, 2), (1, 1), [(1, 1)])),
+    ("conv_shape_tuple", ((2, 3, 2, 8), (4, 3, 3, 2), (1, 1),
+                          [(-3, 0), (0, 0)])),
+    ("conv_general_shape_tuple", ((2, 9, 8, 3), (3, 2, 3, 4), (2, 1),
+                                  "VALID", ("NHWC", "HWIO", "NHWC"))),
+    ("conv_general_shape_tuple", ((2, 9, 8, 3), (3, 2, 3, 4), (1, 3),
+                                  [(0, 1), (2, 0)],
+                                  ("NHWC", "HWIO", "NCHW"))),
+    ("conv_transpose_shape_tuple", ((2, 9, 8, 3), (3, 2, 3, 4), (2, 1),
+                                    "SAME", ("NHWC", "HWIO", "NHWC"))),
+    ("conv_transpose_shape_tuple", ((2, 9, 8, 3), (3, 2, 3, 4), (2, 3),
+                                    "VALID", ("NHWC", "HWIO", "NCHW"))),
+    ("conv_transpose_shape_tuple", ((2, 3, 9, 8), (4, 3, 3, 2), (2, 2),
+                                    [(1, 0), (0, 2)],
+                                    ("NCHW", "OIHW", "NCHW"))),
+    ("reduce_window_shape_tuple", ((5, 7), (2, 3), (1, 2),
+                                   [(0, 1), (1, 1)])),
+    ("reduce_window_shape_tuple", ((5, 7), (2, 3), (2, 1), [(0, 0), (0, 0)],
+                                   (2, 1), (1, 3))),
+    ("reduce_window_shape_tuple", ((1, 7), (3, 3), (1, 1), [(0, 0), (0, 0)])),
+]
+
+
+@pytest.mark.parametrize("k", range(len(SHAPE_CASES)))
+def test_shape_tuples(k):
+    name, args = SHAPE_CASES[k]
+    try:
+        want = getattr(jl, name)(*args)
+    except SHAPE_ERRORS as e:
+        raises_like(e, lambda: getattr(xl, name)(*args))
+        return
+    got = getattr(xl, name)(*args)
+    assert tuple(int(d) for d in got) == tuple(int(d) for d in want)
