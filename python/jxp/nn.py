@@ -10,7 +10,8 @@ import operator
 
 import numpy as np
 
-from ._src import lax_lenient as lax
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax import slicing
 from . import numpy as jnp
 from ._src import dtypes as _dt
 from ._src.ad import custom_jvp, stop_gradient
@@ -240,8 +241,8 @@ def glu(x, axis=-1):
     assert size % 2 == 0, "axis size must be divisible by 2"
     half = [d if i != ax else size // 2 for i, d in enumerate(shape)]
     zeros = [0] * len(shape)
-    x1 = lax.slice(x, zeros, half)
-    x2 = lax.slice(x, [0 if i != ax else size // 2 for i in range(len(shape))],
+    x1 = slicing.slice(x, zeros, half)
+    x2 = slicing.slice(x, [0 if i != ax else size // 2 for i in range(len(shape))],
                    shape)
     return x1 * sigmoid(x2)
 

@@ -24,23 +24,23 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._src import lax_lenient as lax
+from jxp._src.lax import control_flow
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax import linalg as lax_linalg
+from jxp._src.lax import slicing
 from ._src import core, dtypes, errors, tree_util
 from ._src import prng as _prng
 from ._src.api import jit
 from ._src.array import Array, from_numpy
 from ._src.config import config
-from ._src.lax_primitives import LaxPrimitive
+from ._src.lax.jax_primitives import LaxPrimitive
+from ._src.lax.special import random_gamma_grad as _random_gamma_grad
 from ._src.core import Tracer, abstractify, is_array_like
 from ._src.batching import vmap as _vmap
 from .custom_derivatives import custom_jvp
 from . import nn as _nn
 from . import numpy as jnp
 
-try:  # the derivative of gamma's samples (jax.lax.random_gamma_grad)
-    from ._src.special_functions import random_gamma_grad as _random_gamma_grad
-except ImportError:  # not built yet: gamma samples, without derivative
-    _random_gamma_grad = None
 
 __all__ = [
     "PRNGKey", "PRNGKeyArray", "bernoulli", "bits", "categorical", "cauchy",
@@ -488,11 +488,11 @@ def _take(arr, ind, axis):
     idx = lax.reshape(ind, i.shape + (1,))
     offset_dims = (tuple(range(axis)) +
                    tuple(range(axis + i.ndim, a.ndim - 1 + i.ndim)))
-    dn = lax.GatherDimensionNumbers(offset_dims=offset_dims,
+    dn = slicing.GatherDimensionNumbers(offset_dims=offset_dims,
                                     collapsed_slice_dims=(axis,),
                                     start_index_map=(axis,))
     sizes = tuple(1 if d == axis else n for d, n in enumerate(a.shape))
-    return lax.gather(arr, idx, dn, sizes, mode="clip")
+    return slicing.gather(arr, idx, dn, sizes, mode="clip")
 
 
 def _top_k_indices(x, k):
@@ -503,7 +503,7 @@ def _top_k_indices(x, k):
     idx = lax.broadcasted_iota(dtypes.int32, a.shape, d)
     _, idx = lax.sort((lax.neg(x), idx), dimension=d, is_stable=True,
                       num_keys=1)
-    return lax.slice(idx, (0,) * a.ndim, a.shape[:-1] + (k,))
+    return slicing.slice(idx, (0,) * a.ndim, a.shape[:-1] + (k,))
 
 
 def _nextafter(x, toward_inf):
@@ -715,13 +715,13 @@ def _gumbel(key, shape, dtype, mode):
     if dtype == dtypes.float32 and mode == "highest":
         b = _prng.random_bits(key, 32, (2,) + shape)
         neg = lax.bitwise_not(b)
-        hi_b = lax.reshape(lax.slice(b, (0,) + (0,) * len(shape),
+        hi_b = lax.reshape(slicing.slice(b, (0,) + (0,) * len(shape),
                                      (1,) + shape), shape)
-        lo_b = lax.reshape(lax.slice(b, (1,) + (0,) * len(shape),
+        lo_b = lax.reshape(slicing.slice(b, (1,) + (0,) * len(shape),
                                      (2,) + shape), shape)
-        hi_n = lax.reshape(lax.slice(neg, (0,) + (0,) * len(shape),
+        hi_n = lax.reshape(slicing.slice(neg, (0,) + (0,) * len(shape),
                                      (1,) + shape), shape)
-        lo_n = lax.reshape(lax.slice(neg, (1,) + (0,) * len(shape),
+        lo_n = lax.reshape(slicing.slice(neg, (1,) + (0,) * len(shape),
                                      (2,) + shape), shape)
         # 1 - bits in 64-bit fixed point: carry into the high word.
         carry = lax.convert_element_type(
@@ -737,8 +737,8 @@ def _gumbel(key, shape, dtype, mode):
     if mode in ("high", "highest"):
         u = _uniform(key, 0., 1., (2,) + shape, dtype)
         start = (0,) * len(shape)
-        high = lax.reshape(lax.slice(u, (0,) + start, (1,) + shape), shape)
-        low = lax.reshape(lax.slice(u, (1,) + start, (2,) + shape), shape)
+        high = lax.reshape(slicing.slice(u, (0,) + start, (1,) + shape), shape)
+        low = lax.reshape(slicing.slice(u, (1,) + start, (2,) + shape), shape)
         small = lax.add(lax.add(high, lax.mul(
             np.asarray(2. ** -info.nmant, dtype), low)),
             np.asarray(info.tiny, dtype))
@@ -876,7 +876,7 @@ def _multivariate_normal(key, mean, cov, shape, dtype, method):
     if method != "cholesky":
         raise NotImplementedError(f"multivariate_normal(method={method!r}): "
                                   f"jxp has no svd/eigh yet; use 'cholesky'")
-    factor = lax.linalg.cholesky(cov)
+    factor = lax_linalg.cholesky(cov)
     samples = _normal(key, shape + (n,), dtype)
     ct = dtypes.promote((abstractify(factor).dtype, False), (dtype, False))[0]
     factor, samples = _convert(factor, ct), _convert(samples, ct)
@@ -1041,8 +1041,8 @@ def _bernoulli(key, p, shape, mode):
     if mode == "high":
         u = _uniform(key, 0., 1., (2,) + shape, dtype)
         start = (0,) * len(shape)
-        u1 = lax.reshape(lax.slice(u, (0,) + start, (1,) + shape), shape)
-        u2 = lax.reshape(lax.slice(u, (1,) + start, (2,) + shape), shape)
+        u1 = lax.reshape(slicing.slice(u, (0,) + start, (1,) + shape), shape)
+        u2 = lax.reshape(slicing.slice(u, (1,) + start, (2,) + shape), shape)
         u2 = lax.mul(u2, np.asarray(2. ** -dtypes.finfo(dtype).nmant, dtype))
         return lax.lt(u2, lax.sub(_bcast(p, shape), u1))
     return lax.lt(_uniform(key, 0., 1., shape, dtype), _bcast(p, shape))
@@ -1175,12 +1175,12 @@ def _choice(key, arr, p, shape, replace, axis, mode, n_inputs, scalar):
                 result = _permutation(key, arr, axis, False)
             ra = abstractify(result)
             limit = ra.shape[:axis] + (n_draws,) + ra.shape[axis + 1:]
-            result = lax.slice(result, (0,) * ra.ndim, limit)
+            result = slicing.slice(result, (0,) * ra.ndim, limit)
     else:
         pdtype = abstractify(p).dtype
         if replace:
             p_cuml = lax.cumsum(p, 0)
-            last = lax.reshape(lax.slice(p_cuml, (n_inputs - 1,), (n_inputs,)),
+            last = lax.reshape(slicing.slice(p_cuml, (n_inputs - 1,), (n_inputs,)),
                                ())
             u = _uniform(key, 0., 1., shape, pdtype)
             r = lax.mul(last, lax.sub(np.asarray(1, pdtype), u))
@@ -1309,7 +1309,7 @@ def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
 
 def _key_rows(keys, n):
     """The n uint32[2] keys of a uint32[n, 2] array."""
-    return [lax.reshape(lax.slice(keys, (i, 0), (i + 1, 2)), (2,))
+    return [lax.reshape(slicing.slice(keys, (i, 0), (i + 1, 2)), (2,))
             for i in range(n)]
 
 
@@ -1347,14 +1347,14 @@ def _gamma_one(key, alpha, log_space):
             x = _normal(sub, (), dtype)
             return k, x, lax.add(c(1), lax.mul(x, cc))
 
-        _, x, v = lax.while_loop(lambda kxv: lax.le(kxv[2], c(0)), next_x,
+        _, x, v = slicing.while_loop(lambda kxv: lax.le(kxv[2], c(0)), next_x,
                                  (x_key, c(0), c(-1)))
         u = _uniform(u_key, 0., 1., (), dtype)
         return key, lax.mul(x, x), lax.mul(lax.mul(v, v), v), u
 
     key, subkey = _split_pair(key)
     # The initial state makes the first test true: one proposal at least.
-    _, _, v3, _ = lax.while_loop(accepted_not, propose,
+    _, _, v3, _ = slicing.while_loop(accepted_not, propose,
                                  (key, c(0), c(1), c(2)))
     if log_space:
         log_u = lax.neg(_exponential(subkey, (), dtype))
@@ -1382,10 +1382,6 @@ def _gamma_values(key, a, log_space):
 
 def _gamma_grad(sample, a, log_space):
     """d sample / d a, JAX's rule through random_gamma_grad."""
-    if _random_gamma_grad is None:
-        raise NotImplementedError(
-            "the derivative of jxp.random.gamma needs "
-            "jxp._src.special_functions.random_gamma_grad")
     if log_space:
         # d log(x) = dx / x; x = exp(log x) may round to 0: use tiny.
         x = lax.exp(sample)
@@ -1398,8 +1394,6 @@ def _gamma_grad(sample, a, log_space):
 
 
 def _make_gamma_p(log_space):
-    if _random_gamma_grad is None:
-        return lambda key, a: _gamma_values(key, a, log_space)
     f = custom_jvp(lambda key, a: _gamma_values(key, a, log_space))
 
     def jvp(primals, tangents):
@@ -1814,7 +1808,7 @@ def _poisson_knuth(key, lam, shape, dtype, max_iters):
 
     k0 = _full(shape, 0, dtype)
     log0 = _full(shape, 0, dtypes.float32)
-    k = lax.while_loop(cond, body, (np.int32(0), k0, key, log0))[1]
+    k = slicing.while_loop(cond, body, (np.int32(0), k0, key, log0))[1]
     return (k - 1).astype(dtype)
 
 
@@ -1849,7 +1843,7 @@ def _poisson_rejection(key, lam, shape, dtype, max_iters):
 
     k0 = _full(shape, -1, ldt)
     acc0 = _full(shape, False, np.bool_)
-    k = lax.while_loop(cond, body, (np.int32(0), k0, acc0, key))[1]
+    k = slicing.while_loop(cond, body, (np.int32(0), k0, acc0, key))[1]
     return k.astype(dtype)
 
 
@@ -1924,7 +1918,7 @@ def _binomial_inversion(key, count, prob, shape, dtype, max_iters):
         return (geom_sum <= count).any() & (i < max_iters)
 
     zeros = _full(shape, 0, pdt)
-    k = lax.while_loop(cond, body, (np.int32(0), zeros, zeros, key))[1]
+    k = slicing.while_loop(cond, body, (np.int32(0), zeros, zeros, key))[1]
     return (k - 1).astype(dtype)
 
 
@@ -1968,7 +1962,7 @@ def _btrs(key, count, prob, shape, dtype, max_iters):
 
     k0 = _full(shape, -1, pdt)
     acc0 = _full(shape, False, np.bool_)
-    out = lax.while_loop(cond, body, (np.int32(0), k0, acc0, key))[1]
+    out = slicing.while_loop(cond, body, (np.int32(0), k0, acc0, key))[1]
     return out.astype(dtype)
 
 
@@ -2041,7 +2035,7 @@ def _multinomial(key, n, p, shape, dtype):
     remaining = lax.cumsum(p, 0, reverse=True)
     ratios = p / jnp.where(remaining == 0, 1, remaining)
     keys = _prng.split(key, (ratios.shape[0],))
-    _, counts = lax.scan(step, n, (ratios, keys))
+    _, counts = control_flow.scan(step, n, (ratios, keys))
     return jnp.moveaxis(counts, 0, -1).astype(dtype)
 
 

@@ -18,7 +18,8 @@ import warnings
 
 import numpy as np
 
-from . import lax_lenient as lax
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax import slicing
 from . import dtypes, errors
 from . import lax as _p
 from .array import Array, install
@@ -381,7 +382,7 @@ def _static_route(arr, shape, indices, normalize):
     y = arr
     if (starts, limits, strides) != ([0] * len(shape), list(shape),
                                      [1] * len(shape)):
-        y = lax.slice(y, starts, limits, strides)
+        y = slicing.slice(y, starts, limits, strides)
     y = lax.rev(y, rev)
     return lax.reshape(y, out_shape)
 
@@ -768,9 +769,9 @@ def _safe_to_cast(y, x_dtype):
     return dtypes.result_type(y, x_dtype) == x_dtype
 
 
-_SCATTERS = {"set": lax.scatter, "add": lax.scatter_add,
-             "mul": lax.scatter_mul, "min": lax.scatter_min,
-             "max": lax.scatter_max}
+_SCATTERS = {"set": slicing.scatter, "add": slicing.scatter_add,
+             "mul": slicing.scatter_mul, "min": slicing.scatter_min,
+             "max": slicing.scatter_max}
 
 
 def _scatter_update(x, idx, y, kind, *, indices_are_sorted=False,
@@ -858,7 +859,7 @@ def _scatter_apply(x, indices, y, dnums, func, *, mode, indices_are_sorted,
     int_aval = xa.update(dtype=dtypes.int32, weak_type=False)
     zeros = _zeros(int_aval, xa.shape)
     ones = lax.broadcast_in_dim(np.ones((), np.int32), ya.shape, ())
-    counts = lax.scatter_add(zeros, _lift(indices), ones, dnums,
+    counts = slicing.scatter_add(zeros, _lift(indices), ones, dnums,
                              indices_are_sorted=indices_are_sorted,
                              unique_indices=unique, mode=mode)
     if unique:

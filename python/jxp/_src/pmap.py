@@ -22,7 +22,7 @@ import operator
 import numpy as np
 
 from . import core, runtime, tree_util
-from .. import lax
+from jxp._src.lax import lax
 from .. import numpy as jnp
 from .api import LRUCache, device_put, jit
 from .batching import inconsistent_sizes_message

@@ -20,7 +20,8 @@ import math
 
 import numpy as np
 
-from . import lax_lenient as lax
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax import slicing
 from . import dtypes
 from .config import config
 from .core import abstractify
@@ -104,8 +105,8 @@ def _zeros(shape, dtype=dtypes.uint32):
 
 def _key_words(key):
     """The two uint32 scalars of a uint32[2] key."""
-    k0 = lax.reshape(lax.slice(key, (0,), (1,)), ())
-    k1 = lax.reshape(lax.slice(key, (1,), (2,)), ())
+    k0 = lax.reshape(slicing.slice(key, (0,), (1,)), ())
+    k1 = lax.reshape(slicing.slice(key, (1,), (2,)), ())
     return k0, k1
 
 
@@ -130,13 +131,13 @@ def threefry_2x32(key, count):
     if odd:
         flat = lax.concatenate([flat, _zeros((1,))], 0)
     half = (n + odd) // 2
-    x0 = lax.slice(flat, (0,), (half,))
-    x1 = lax.slice(flat, (half,), (2 * half,))
+    x0 = slicing.slice(flat, (0,), (half,))
+    x1 = slicing.slice(flat, (half,), (2 * half,))
     k0, k1 = _key_words(key)
     y0, y1 = threefry2x32(k0, k1, x0, x1)
     out = lax.concatenate([y0, y1], 0)
     if odd:
-        out = lax.slice(out, (0,), (n,))
+        out = slicing.slice(out, (0,), (n,))
     return lax.reshape(out, shape)
 
 
@@ -246,9 +247,9 @@ def _random_bits_original(key, bit_width, shape):
     dtype = UINT_DTYPES[bit_width]
     if bit_width == 64:
         half = max_count // 2
-        hi = lax.convert_element_type(lax.slice(bits, (0,), (half,)), dtype)
+        hi = lax.convert_element_type(slicing.slice(bits, (0,), (half,)), dtype)
         lo = lax.convert_element_type(
-            lax.slice(bits, (half,), (max_count,)), dtype)
+            slicing.slice(bits, (half,), (max_count,)), dtype)
         bits = lax.bitwise_or(lax.shift_left(hi, np.asarray(32, dtype)), lo)
     elif bit_width in (8, 16):
         # Each word's bytes (or halves), least significant first: the
@@ -261,5 +262,5 @@ def _random_bits_original(key, bit_width, shape):
         parts = lax.bitwise_and(lax.shift_right_logical(wide, shifts),
                                 _u32(np.iinfo(dtype).max))
         parts = lax.reshape(parts, (max_count * per_word,))
-        bits = lax.slice(lax.convert_element_type(parts, dtype), (0,), (size,))
+        bits = slicing.slice(lax.convert_element_type(parts, dtype), (0,), (size,))
     return lax.reshape(bits, shape)

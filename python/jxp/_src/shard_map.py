@@ -19,7 +19,7 @@ from jaxlib.mlir import ir
 from . import runtime, tree_util
 from .ad import _positional, _trace_together
 from .batching import axis_frame
-from .control_flow import _eager_or_traced, _flatten_fun, _into_region, \
+from .lax.control_flow.common import _eager_or_traced, _flatten_fun, _into_region, \
     _region_op
 from .core import abstractify
 from .mesh import Mesh, PartitionSpec

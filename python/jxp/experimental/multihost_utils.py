@@ -6,7 +6,7 @@ import itertools
 
 import numpy as np
 
-from .. import lax
+from jxp._src.lax import parallel
 from .._src import distributed, runtime, sharding_impl, tree_util
 from .._src.api import jit, make_array_from_process_local_data
 from .._src.array import is_array
@@ -61,7 +61,7 @@ def _gatherer(mesh, spec, ndim):
     def gather(a):
         for d, axes in enumerate(dims):
             if axes is not None:
-                a = lax.all_gather(a, axes, axis=d, tiled=True)
+                a = parallel.all_gather(a, axes, axis=d, tiled=True)
         return a
     return jit(shard_map(gather, mesh=mesh, in_specs=spec,
                          out_specs=PartitionSpec(), check_vma=False))

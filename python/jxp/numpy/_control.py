@@ -5,7 +5,7 @@ import re
 
 import numpy as np
 
-from .._src import control_flow
+from jxp._src.lax import control_flow
 from .._src.batching import vmap
 from ._creation import asarray, zeros_like
 from ._reductions import argmax, cumsum

@@ -7,7 +7,8 @@ import string
 
 import numpy as np
 
-from .._src import lax_lenient as lax
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax import slicing
 from .._src import dtypes as _dt
 from .._src.api import jit_library
 from .._src.core import abstractify
@@ -209,7 +210,7 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     start = offset if offset >= 0 else -offset * n2
     stop = start + (d - 1) * (n2 + 1) + 1
     k = len(lead)
-    out = lax.slice(flat, (0,) * k + (start,), lead + (stop,),
+    out = slicing.slice(flat, (0,) * k + (start,), lead + (stop,),
                     (1,) * k + (n2 + 1,))
     if len(s) == 2 and n1 == n2 and offset == 0 and \
             abstractify(a).dtype != _dt.bool_:

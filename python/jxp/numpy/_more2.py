@@ -10,7 +10,8 @@ import operator
 
 import numpy as np
 
-from .. import lax as _lax
+from jxp._src.lax import lax as _lax
+from jxp._src.lax import slicing
 from .. import numpy as jnp
 from .._src import dtypes as _dt
 from .._src.array import Array
@@ -371,8 +372,8 @@ def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
     ddmod = jnp.where((ddmod == -half) & (dd > 0), half, ddmod)
     fix = jnp.where(jnp.abs(dd) < discont, 0, ddmod - dd)
     n = p.shape[axis]
-    head = _lax.slice_in_dim(p, 0, 1, axis=axis)
-    tail = _lax.slice_in_dim(p, 1, n, axis=axis) + jnp.cumsum(fix, axis=axis)
+    head = slicing.slice_in_dim(p, 0, 1, axis=axis)
+    tail = slicing.slice_in_dim(p, 1, n, axis=axis) + jnp.cumsum(fix, axis=axis)
     return jnp.concatenate([head, tail], axis=axis)
 
 

@@ -5,7 +5,8 @@ import operator
 
 import numpy as np
 
-from .._src import lax_lenient as lax
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax import slicing
 from .._src import dtypes as _dt
 from .._src.core import Tracer, abstractify
 from .._src.errors import ConcretizationTypeError
@@ -622,10 +623,10 @@ def _gather_last(a, idx):
     coords = lax.concatenate(
         [lax.reshape(c, i_shape + (1,)) for c in coords], len(i_shape))
     nd = len(r_shape) + 1
-    dnums = lax.GatherDimensionNumbers(
+    dnums = slicing.GatherDimensionNumbers(
         offset_dims=(), collapsed_slice_dims=tuple(range(nd)),
         start_index_map=tuple(range(nd)))
-    return lax.gather(a, coords, dnums, (1,) * nd, mode="clip")
+    return slicing.gather(a, coords, dnums, (1,) * nd, mode="clip")
 
 
 def _quantile(name, a, q, axis, method, keepdims, squash_nans, out,

@@ -6,8 +6,8 @@ import operator
 
 import numpy as np
 
-from .. import lax as _lax
-from .._src import lax_lenient as lax
+from jxp._src.lax import lax as _lax
+from jxp._src.lax import scalar_casting as lax
 from .._src import dtypes as _dt
 from .._src.api import jit_library
 from .._src.core import Tracer, abstractify

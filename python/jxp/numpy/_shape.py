@@ -5,7 +5,8 @@ import operator
 
 import numpy as np
 
-from .._src import lax_lenient as lax
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax import slicing
 from .._src import dtypes as _dt
 from .._src.core import Tracer, abstractify, current_frame
 from .._src.errors import ConcretizationTypeError
@@ -114,7 +115,7 @@ def _slice_in_dim(x, start, stop, axis):
     starts = [0] * len(s)
     limits = list(s)
     starts[axis], limits[axis] = start, stop
-    return lax.slice(x, starts, limits)
+    return slicing.slice(x, starts, limits)
 
 
 def _expand(x, dims):
@@ -286,13 +287,13 @@ def _roll_dynamic(a, shift, axis):
         if size == 0:
             continue
         s = shifts if abstractify(shifts).ndim == 0 else lax.reshape(
-            lax.slice(shifts, [k], [k + 1]), ())
+            slicing.slice(shifts, [k], [k + 1]), ())
         s = astype(s, _dt.default_int())
         start = remainder(lax.neg(s), size)
         doubled = lax.concatenate([a, a], ax)
         starts = [0] * ndim(a)
         starts[ax] = start
-        a = lax.dynamic_slice(doubled, starts, shape(a))
+        a = slicing.dynamic_slice(doubled, starts, shape(a))
     return a
 
 
@@ -421,7 +422,7 @@ def _as_list(arrays, name):
         arrays = asarray(arrays)
         if ndim(arrays) == 0:
             raise TypeError(f"{name}: iteration over a 0-d array")
-        return [lax.reshape(lax.slice(arrays, (i,) + (0,) * (ndim(arrays) - 1),
+        return [lax.reshape(slicing.slice(arrays, (i,) + (0,) * (ndim(arrays) - 1),
                                       (i + 1,) + shape(arrays)[1:]),
                             shape(arrays)[1:])
                 for i in range(shape(arrays)[0])]
@@ -629,7 +630,7 @@ def _pad_const(x, pad_width, constant_values):
                 widths = [(0, 0, 0)] * nd
                 widths[i] = ((pad_width[i][0], 0, 0) if side == 0
                              else (0, pad_width[i][1], 0))
-                val = lax.reshape(lax.slice(cv, (i, side), (i + 1, side + 1)), ())
+                val = lax.reshape(slicing.slice(cv, (i, side), (i + 1, side + 1)), ())
                 x = lax.pad(x, val, widths)
     return x
 

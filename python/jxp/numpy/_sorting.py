@@ -5,7 +5,8 @@ import operator
 
 import numpy as np
 
-from .._src import lax_lenient as lax
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax import slicing
 from .._src import dtypes as _dt
 from .._src.core import Tracer, abstractify
 from .._src.errors import ConcretizationTypeError
@@ -143,11 +144,11 @@ def take(a, indices, axis=None, out=None, mode=None, unique_indices=False,
                           av.weak_type)
     slice_sizes = list(s)
     slice_sizes[axis] = 1
-    dnums = lax.GatherDimensionNumbers(
+    dnums = slicing.GatherDimensionNumbers(
         offset_dims=tuple(list(range(axis)) + list(
             range(axis + index_dims, len(s) + index_dims - 1))),
         collapsed_slice_dims=(axis,), start_index_map=(axis,))
-    return lax.gather(a, _expand(indices, [index_dims]), dnums, slice_sizes,
+    return slicing.gather(a, _expand(indices, [index_dims]), dnums, slice_sizes,
                       mode=gather_mode, fill_value=fill_value,
                       indices_are_sorted=indices_are_sorted,
                       unique_indices=unique_indices)
@@ -201,10 +202,10 @@ def take_along_axis(arr, indices, axis=-1, mode=None, fill_value=None):
         else:
             coords.append(lax.broadcasted_iota(_dt.int32, out_shape, i))
     full_idx = lax.concatenate([_expand(c, [rank]) for c in coords], rank)
-    dnums = lax.GatherDimensionNumbers(
+    dnums = slicing.GatherDimensionNumbers(
         offset_dims=(), collapsed_slice_dims=tuple(range(rank)),
         start_index_map=tuple(range(rank)))
-    return lax.gather(a, full_idx, dnums, (1,) * rank,
+    return slicing.gather(a, full_idx, dnums, (1,) * rank,
                       mode="fill" if mode is None else mode,
                       fill_value=fill_value)
 
@@ -220,7 +221,7 @@ def _flat_true_positions(mask, size):
     iota = lax.iota(_dt.int32, n)
     _, perm = lax.sort([key, iota], 0, is_stable=True, num_keys=1)
     if size <= n:
-        perm = lax.slice(perm, (0,), (size,))
+        perm = slicing.slice(perm, (0,), (size,))
     else:
         perm = lax.pad(perm, np.int32(0), [(0, size - n, 0)])
     count = lax.reduce_sum(astype(mask, _dt.int32), (0,))

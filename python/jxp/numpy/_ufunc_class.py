@@ -25,9 +25,10 @@ import operator
 import numpy as np
 
 from .. import numpy as jnp
-from .._src import control_flow as _cf
+from jxp._src.lax import control_flow as _cf
 from .._src import dtypes as _dt
-from .._src import lax_lenient as lax
+from jxp._src import ad
+from jxp._src.lax import scalar_casting as lax
 from .._src.api import jit_library
 from .._src.batching import vmap
 from .._src.core import abstractify
@@ -421,7 +422,7 @@ def _logsumexp(a, axis, dtype, keepdims, initial, where, base2=False):
         dims = tuple(_canon_axis(d, ndim) for d in axes)
     amax = _max(_fn.real(a), axis=dims, keepdims=keepdims, where=where,
                 initial=-np.inf)
-    amax = lax.stop_gradient(lax.select(
+    amax = ad.stop_gradient(lax.select(
         lax.is_finite(amax), amax, jnp.zeros_like(amax)))
     shifted_max = amax if keepdims else expand_dims(amax, dims)
     sumexp = _sum(lax.exp(lax.sub(a, astype(shifted_max, _dtype(a)))),

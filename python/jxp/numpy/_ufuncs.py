@@ -18,7 +18,7 @@ import operator
 import ml_dtypes
 import numpy as np
 
-from .._src import lax_lenient as lax
+from jxp._src.lax import scalar_casting as lax
 from .._src import dtypes as _dt
 from .._src.ad import custom_jvp, jvp
 from .._src.api import jit_library

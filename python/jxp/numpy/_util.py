@@ -5,7 +5,7 @@ import operator
 
 import numpy as np
 
-from .._src import lax_lenient as lax
+from jxp._src.lax import scalar_casting as lax
 from .._src import dtypes as _dt
 from .._src.core import (
     ShapedArray, Tracer, abstractify, constant as _constant, current_frame,

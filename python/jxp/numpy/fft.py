@@ -11,7 +11,8 @@ import operator
 import numpy as np
 
 from .._src import dtypes as _dt
-from .._src import lax_lenient as lax
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax import fft as lax_fft
 from . import _reductions, _ufuncs
 from ._creation import arange, array
 from ._shape import asarray, moveaxis, roll
@@ -25,7 +26,7 @@ _FFT, _IFFT, _RFFT, _IRFFT = "FFT", "IFFT", "RFFT", "IRFFT"
 
 
 def _lax_fft(x, fft_type, lengths):
-    return lax.fft(x, fft_type, tuple(lengths))
+    return lax_fft.fft(x, fft_type, tuple(lengths))
 
 
 def _fft_nd(x, fft_type, s):

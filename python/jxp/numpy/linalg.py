@@ -18,8 +18,8 @@ import numpy as np
 from .. import numpy as jnp  # the package: resolved when a function runs
 from .._src import ad as _ad
 from .._src.api import jit_library
-from .._src import lax_lenient as lax
-from .._src import lax_linalg
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax import linalg as lax_linalg
 from . import _linalg, _ufuncs
 from ._shape import asarray
 from ._util import _check_arraylike

@@ -13,10 +13,11 @@ import warnings
 
 import numpy as np
 
-from .. import lax
+from jxp._src.lax import control_flow
+from jxp._src.lax import lax
 from .. import numpy as jnp
 from .._src import ad as _ad
-from .._src import lax_linalg
+from jxp._src.lax import linalg as lax_linalg
 from ..numpy import linalg as _np_linalg
 from ..numpy._ufuncs import _promote_dtypes, _promote_dtypes_inexact
 from ..numpy._util import _check_arraylike
@@ -360,7 +361,7 @@ def _expm_2d(A, upper_triangular, max_squarings):
     n_squarings = jnp.maximum(0, jnp.floor(jnp.log2(A_L1 / maxnorm)))
     A = A / 2 ** n_squarings.astype(A.dtype)
     idx = jnp.digitize(A_L1, jnp.array(conds, dtype=A_L1.dtype))
-    U, V = lax.switch(idx, [_pade(k) for k in orders], A)
+    U, V = control_flow.switch(idx, [_pade(k) for k in orders], A)
     P, Q = U + V, -U + V
 
     def nan(_):
@@ -373,12 +374,12 @@ def _expm_2d(A, upper_triangular, max_squarings):
             R = _np_linalg.solve(Q, P)
 
         def step(c, i):
-            return lax.cond(i < n_squarings, lambda x: x @ x,
+            return control_flow.cond(i < n_squarings, lambda x: x @ x,
                             lambda x: x, c), None
-        R, _ = lax.scan(step, R, jnp.arange(max_squarings,
+        R, _ = control_flow.scan(step, R, jnp.arange(max_squarings,
                                             dtype=n_squarings.dtype))
         return R
-    return lax.cond(n_squarings > max_squarings, nan, compute, 0)
+    return control_flow.cond(n_squarings > max_squarings, nan, compute, 0)
 
 
 def expm(A, *, upper_triangular=False, max_squarings=16):

@@ -17,7 +17,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .. import lax
+from jxp._src.lax import control_flow
+from jxp._src.lax import lax
+from jxp._src.lax import slicing
 from .. import numpy as jnp
 from .._src import dtypes as _dtypes
 from .._src.ad import value_and_grad
@@ -157,7 +159,7 @@ def _zoom(phi_dphi, armijo_fails, curvature_ok, lo, hi, g0, skip, dtype):
         s["failed"] = s["failed"] | (s["j"] >= 30)
         return s
 
-    return lax.while_loop(cond, body, st)
+    return slicing.while_loop(cond, body, st)
 
 
 class _LineSearchResults(NamedTuple):
@@ -252,7 +254,7 @@ def _line_search(f, xk, pk, old_fval=None, old_old_fval=None, gfk=None,
         s.update(i=s["i"] + 1, a_prev=a_i, phi_prev=phi_i, dphi_prev=dphi_i)
         return s
 
-    s = lax.while_loop(
+    s = slicing.while_loop(
         lambda s: (~s["done"]) & (s["i"] <= maxiter) & (~s["failed"]),
         body, st)
     status = jnp.where(s["failed"], 1, jnp.where(s["i"] > maxiter, 3, 0))
@@ -326,7 +328,7 @@ def _bfgs(fun, x0, maxiter=None, norm=np.inf, gtol=1e-5,
             x=x_new, f=ls.f_k, g=ls.g_k, H=H_new, f_prev=s["f"],
             ls_status=ls.status)
 
-    s = lax.while_loop(cond, body, st)
+    s = slicing.while_loop(cond, body, st)
     status = jnp.where(
         s["converged"], 0,
         jnp.where(s["k"] == maxiter, 1,
@@ -353,7 +355,7 @@ def _lbfgs_direction(s):
         a = rho[i] * _hdot(jnp.conj(S[i]), q).real.astype(dt)
         return q - a * jnp.conj(Y[i]), alphas.at[i].set(a)
 
-    q, alphas = lax.fori_loop(0, used, newest_first,
+    q, alphas = control_flow.fori_loop(0, used, newest_first,
                               (-jnp.conj(s["g"]), jnp.zeros_like(rho)))
     q = s["gamma"] * q
 
@@ -362,7 +364,7 @@ def _lbfgs_direction(s):
         b = rho[i] * _hdot(Y[i], q).real.astype(dt)
         return q + (alphas[i] - b) * S[i]
 
-    return lax.fori_loop(0, used, oldest_first, q)
+    return control_flow.fori_loop(0, used, oldest_first, q)
 
 
 def _push(history, new):
@@ -421,7 +423,7 @@ def _lbfgs(fun, x0, maxiter=None, norm=np.inf, maxcor=10,
             gamma=gamma.astype(s["g"].dtype),
             status=jnp.where(converged, 0, status), ls_status=ls.status)
 
-    s = lax.while_loop(lambda s: (~s["converged"]) & (~s["failed"]), body,
+    s = slicing.while_loop(lambda s: (~s["converged"]) & (~s["failed"]), body,
                        st)
     return OptimizeResults(
         x=s["x"], success=s["converged"] & (~s["failed"]),

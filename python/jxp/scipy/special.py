@@ -11,12 +11,14 @@ import operator
 
 import numpy as np
 
-from .. import lax as _strict_lax
+from jxp._src.lax import lax as _strict_lax
 from .. import nn as _nn
 from .. import numpy as jnp
 from .._src import dtypes as _dt
-from .._src import lax_lenient as lax
-from .._src import special_functions as _sf
+from jxp._src.lax import control_flow
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax import slicing
+from jxp._src.lax import special as _sf
 from . import _cephes
 from .._src.ad import custom_jvp, jvp as _jvp
 from .._src.api import jit_library
@@ -779,7 +781,7 @@ def _expn_series(x, n):
     psi = -np.euler_gamma - jnp.log(x)
     # psi(n) = -gamma + sum_{i<n} 1/i - log x: a loop over a float counter
     # (JAX's fori_loop over float bounds; jxp's takes integers only).
-    psi = lax.while_loop(lambda c: c[0] < n,
+    psi = slicing.while_loop(lambda c: c[0] < n,
                          lambda c: (c[0] + _c(n, 1), c[1] + one / c[0]),
                          (_c(n, 1), psi))[1]
     n1 = jnp.where(n == _c(n, 1), one + one, n)
@@ -800,7 +802,7 @@ def _expn_series(x, n):
     init = (x, -x, zero, one, one - n,
             jnp.where(n == _c(n, 1), zero, one / (one - n1)),
             _c(x, np.inf))
-    _, z, _, _, _, ans, _ = lax.while_loop(cond, body, init)
+    _, z, _, _, _, ans, _ = slicing.while_loop(cond, body, init)
     return z ** (n - _c(n, 1)) * psi / jnp.exp(gammaln(n)) - ans
 
 
@@ -836,7 +838,7 @@ def _expn_fraction(x, n):
 
     init = (_c(n, 1), one, x, one, x + n, one / (x + n), _c(x, np.inf),
             zero, x)
-    ans = lax.while_loop(cond, body, init)[5]
+    ans = slicing.while_loop(cond, body, init)[5]
     return ans * jnp.exp(-x)
 
 
@@ -1073,12 +1075,12 @@ def _bessel_jn_one(z, v, n_iter):
     def step(carry, k):
         f0, f1, total = carry
         f = 2.0 * (k + 1.0) * f1 / z - f0
-        total = lax.cond(jnp.mod(k, 2) == 0, lambda t: t + 2.0 * f,
+        total = control_flow.cond(jnp.mod(k, 2) == 0, lambda t: t + 2.0 * f,
                          lambda t: t, total)
         return (f1, f, total), f
 
     init = (_c(z, 0.0), _c(z, 1E-16), _c(z, 0.0))
-    (_, _, total), vals = lax.scan(step, init,
+    (_, _, total), vals = control_flow.scan(step, init,
                                    _strict_lax.iota(_dtype(z), n_iter + 1),
                                    reverse=True)
     return vals[:v + 1] / (total - vals[0])
@@ -1115,7 +1117,7 @@ def _hyp1f1_loop(init, update, a, b, x):
     def cond(state):
         total, k, term = state
         return (k < 250) & (lax.abs(term) / lax.abs(total) > eps)
-    return lax.while_loop(cond, body, init)[0]
+    return slicing.while_loop(cond, body, init)[0]
 
 
 def _hyp1f1_series(a, b, x):
@@ -1153,7 +1155,7 @@ def _hyp1f1_db(a, b, x):
 def _hyp1f1_elementwise(a, b, x):
     a, b, x = _inexact("hyp1f1", a, b, x)
     _no_complex("hyp1f1", x)
-    out = lax.cond(lax.abs(x) < 100, _hyp1f1_series, _hyp1f1_asymptotic,
+    out = control_flow.cond(lax.abs(x) < 100, _hyp1f1_series, _hyp1f1_asymptotic,
                    a, b, x)
     index = ((a == 0) * 1 + ((a == b) & (a != 0)) * 2
              + ((b == 0) & (a != 0)) * 3)

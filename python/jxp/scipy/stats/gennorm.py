@@ -1,6 +1,6 @@
 """The generalized normal distribution, as jax.scipy.stats.gennorm."""
 
-from ..._src import special_functions as _sf
+from jxp._src.lax import special as _sf
 from ._common import lax, promote
 
 

@@ -1,6 +1,6 @@
 """Collectives over named axes: lax.psum, pmean, pmax, pmin, all_gather,
 psum_scatter, ppermute, pshuffle, all_to_all, axis_index, axis_size, and
-the cast lax.pcast(..., to='varying') (the seeds' lax.pvary), as JAX's.
+the cast pcast(..., to='varying') (the seeds' lax.pvary), as JAX's.
 
 Each is a jxp op naming its axes; inside a vmap the batching rules turn
 them into array ops along the batch, inside a shard_map they lower to
@@ -11,12 +11,12 @@ trace time.
 import numpy as np
 from jaxlib.mlir import ir
 
-from . import core, tree_util
-from .. import lax as _lax  # the same layer (jxp.lax imports this last)
-from .batching import bound_axis_size, is_mesh_axis
-from .core import Tracer, abstractify, mlir_type
-from .lax import _REDUCE_KINDS, _i32_attr
-from .._mlir import jxp as ops
+from jxp._mlir import jxp as ops
+from jxp._src import core, tree_util
+from jxp._src.batching import bound_axis_size, is_mesh_axis
+from jxp._src.core import Tracer, mlir_type
+from jxp._src.lax import lax as _lax
+from jxp._src.lax.primitives import _REDUCE_KINDS, _i32_attr
 
 __all__ = ["psum", "pmean", "pmax", "pmin", "all_gather", "psum_scatter",
            "ppermute", "pshuffle", "all_to_all", "axis_index", "axis_size",
@@ -252,7 +252,7 @@ def all_to_all(x, axis_name, split_axis, concat_axis, *,
 
 
 def pcast(x, axis_name, *, to):
-    """x, typed as varying along `axis_name` (lax.pcast(..., to='varying');
+    """x, typed as varying along `axis_name` (pcast(..., to='varying');
     moves no data)."""
     if to != "varying":
         raise NotImplementedError(
@@ -272,6 +272,16 @@ def pcast(x, axis_name, *, to):
 
 
 def pvary(x, axis_name):
-    """lax.pvary, JAX's former name of lax.pcast(x, axis_name,
+    """lax.pvary, JAX's former name of pcast(x, axis_name,
     to='varying')."""
     return pcast(x, axis_name, to="varying")
+
+
+def pswapaxes(x, axis_name, axis, *, axis_index_groups=None):
+    """Swaps the mapped axis `axis_name` with the unmapped `axis`:
+    all_to_all with split and concat axis both `axis`."""
+    return all_to_all(x, axis_name, axis, axis,
+                      axis_index_groups=axis_index_groups)
+
+
+pbroadcast = pvary  # JAX 0.10 keeps the old name as an alias.

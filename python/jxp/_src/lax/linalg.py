@@ -1,11 +1,13 @@
-"""jxp.lax.linalg: factorizations, as in jax.lax.linalg."""
+"""jax.lax.linalg: factorizations (cholesky, lu, qr, eigh, svd, eig, ...)
+and triangular solves over jxp's primitives, as in jax.lax.linalg."""
 
 import numpy as np
 
-from . import lax_lenient as lax  # jxp.lax (same layer), lenient scalars
-from . import lax as _p
-from . import control_flow
-from .core import abstractify
+from jxp._src.core import abstractify
+from jxp._src.lax import primitives as _p
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax import slicing
+from jxp._src.lax import control_flow
 
 
 def _transpose_last(x):
@@ -76,7 +78,7 @@ def lu_pivots_to_permutation(pivots, permutation_size):
     zeros = lax.full(shape, 0, np.int32)
 
     def column(x, i):  # x[..., i] spread over the rows
-        c = lax.dynamic_index_in_dim(x, i, axis=last, keepdims=True)
+        c = slicing.dynamic_index_in_dim(x, i, axis=last, keepdims=True)
         return lax.broadcast_in_dim(lax.reshape(c, batch), shape,
                                     tuple(range(last)))
 

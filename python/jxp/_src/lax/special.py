@@ -15,17 +15,17 @@ import functools
 import numpy as np
 from jaxlib.mlir import ir
 
-from . import dtypes as _dt
-from .ad import SymbolicZero, custom_jvp
-from .core import abstractify, constant as _constant, is_array_like
-from . import lax as _prims
-from . import lax_lenient as lax
+from jxp._src import dtypes as _dt
+from jxp._src.ad import SymbolicZero, custom_jvp
+from jxp._src.core import abstractify, constant as _constant, is_array_like
+from jxp._src.lax import primitives as _prims
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax.control_flow.loops import while_loop
 
 __all__ = ["igamma", "igammac", "igamma_grad_a", "random_gamma_grad",
            "betainc", "regularized_incomplete_beta"]
 
-# The few array helpers the algorithms need, from lax (this module is part
-# of jxp.lax).
+# The few array helpers the algorithms need, from lax.
 
 def _asarray(x):
     # An op of the value's own type makes a Python or NumPy scalar an array
@@ -127,7 +127,7 @@ def _series(ax, x, a, enabled, mode):
                 pick(xx, xx), pick(dterm1, dterm), pick(dtotal1, dtotal))
 
     ones, zeros = lax.full_like(a, 1), lax.full_like(a, 0)
-    out = lax.while_loop(cond, body,
+    out = while_loop(cond, body,
                          (enabled, a, ones, ones, x, zeros, zeros))
     total, dtotal = out[3], out[6]
     if mode == _VALUE:
@@ -197,7 +197,7 @@ def _continued_fraction(ax, x, a, enabled, mode):
     zeros = lax.full_like(x, 0)
     dqkm1 = -x
     dans = (zeros - ans * dqkm1) / qkm1
-    out = lax.while_loop(cond, body, (
+    out = while_loop(cond, body, (
         enabled, ans, t, y, z, k, pkm1, qkm1, pkm2, qkm2,
         zeros, zeros, zeros, dqkm1, dans))
     ans, dans = out[1], out[14]
@@ -399,7 +399,7 @@ def _lentz(num_iterations, small, threshold, numerator, denominator, inputs):
         return it + 1, unconverged, cc, d, h
 
     init = (np.int32(1), np.bool_(True), h, lax.full_like(h, 0), h)
-    return lax.while_loop(cond, body, init)[4]
+    return while_loop(cond, body, init)[4]
 
 
 @_upcast

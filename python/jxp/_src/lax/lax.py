@@ -1,19 +1,29 @@
-"""jxp.lax: JAX's lax functions over jxp's primitives."""
+"""jax.lax's functions over jxp's primitives (primitives.py): elementwise
+arithmetic and comparisons, conversions, shapes (broadcast, reshape,
+transpose, concatenate, pad, split, tile), reductions (with a monoid or a
+computation), cumulative ops, dot products (dot_general, ragged_dot),
+sorting, RNG ops, and the identities JAX keeps for its compiler
+(optimization_barrier, stage, composite).
+
+They are strict, as JAX's: operands of elementwise ops must agree in dtype
+(Python scalars are weakly typed); scalar_casting.py is the lenient form
+jxp's own libraries call.
+"""
 
 import builtins
 import enum
+import functools
+import math
+import operator
 import typing
 
 import numpy as np
 
-from ._src import dtypes
-from ._src.core import Tracer, abstractify, is_array_like, rebind_aval
-from ._src.lax import (  # noqa: F401
-    GatherDimensionNumbers, ScatterDimensionNumbers)
-from ._src import lax as _p
-from ._src import lax_linalg as linalg  # noqa: F401
-from ._src import tree_util as _tu
-from ._src.ad import custom_jvp, stop_gradient  # noqa: F401
+from jxp._src import dtypes
+from jxp._src import tree_util as _tu
+from jxp._src.ad import custom_jvp
+from jxp._src.core import Tracer, abstractify, is_array_like, rebind_aval
+from jxp._src.lax import primitives as _p
 
 
 def _is_array(x):
@@ -526,49 +536,6 @@ def dot(lhs, rhs, precision=None, preferred_element_type=None):
                        precision, preferred_element_type)
 
 
-def slice(operand, start_indices, limit_indices, strides=None):  # noqa: A001
-    ndim = len(start_indices)
-    strides = tuple(strides) if strides is not None else (1,) * ndim
-    return _p.slice_p.bind(operand, start_indices=tuple(int(s) for s in start_indices),
-                           limit_indices=tuple(int(s) for s in limit_indices),
-                           strides=tuple(int(s) for s in strides))
-
-
-def dynamic_slice(operand, start_indices, slice_sizes):
-    return _p.dynamic_slice_p.bind(
-        operand, *_index_scalars(start_indices, abstractify(operand).shape),
-        slice_sizes=tuple(int(s) for s in slice_sizes))
-
-
-def dynamic_update_slice(operand, update, start_indices):
-    return _p.dynamic_update_slice_p.bind(
-        operand, update,
-        *_index_scalars(start_indices, abstractify(operand).shape))
-
-
-def _index_scalars(indices, shape):
-    """Start indices as integer scalars; negative ones count from the end
-    (JAX's allow_negative_indices=True), before the op clamps them."""
-    indices = list(indices)
-    out = []
-    for k, i in enumerate(indices):
-        n = shape[k] if len(indices) == len(shape) else None
-        if isinstance(i, (int, np.integer)):
-            i = int(i)
-            if n is not None and i < 0:
-                i += n
-            i = np.asarray(i, dtypes.default_int())
-        elif n is not None:
-            a = abstractify(i)
-            if (a.shape == () and dtypes.is_int(a.dtype)
-                    and not dtypes.is_unsigned(a.dtype)
-                    and n <= np.iinfo(a.dtype).max):
-                zero, size = np.asarray(0, a.dtype), np.asarray(n, a.dtype)
-                i = select(lt(i, zero), add(i, size), i)
-        out.append(i)
-    return out
-
-
 def concatenate(operands, dimension):
     operands = list(operands)
     if not operands:
@@ -650,55 +617,7 @@ def top_k(operand, k, *, axis=-1):
     keys, idx = rev(keys, (axis,)), rev(idx, (axis,))
     limit = tuple(k if d == axis else s for d, s in enumerate(a.shape))
     start = (0,) * a.ndim
-    return [slice(keys, start, limit), slice(idx, start, limit)]
-
-
-class GatherScatterMode:
-    CLIP = "clip"
-    FILL_OR_DROP = "fill"
-    PROMISE_IN_BOUNDS = "promise_in_bounds"
-
-
-def _mode(mode, default):
-    if mode is None:
-        return default
-    # A string, or an enum member such as JAX's GatherScatterMode.CLIP.
-    key = getattr(mode, "name", mode)
-    key = key.lower() if isinstance(key, str) else key
-    modes = {"clip": "clip", "fill": "fill", "drop": "fill",
-             "fill_or_drop": "fill", "promise_in_bounds": "promise_in_bounds"}
-    if key not in modes:
-        raise ValueError(f'Unknown gather mode "{mode}"')
-    return modes[key]
-
-
-def gather(operand, start_indices, dimension_numbers, slice_sizes, *,
-           unique_indices=False, indices_are_sorted=False, mode=None,
-           fill_value=None):
-    return _p.gather_p.bind(operand, start_indices,
-                            dimension_numbers=dimension_numbers,
-                            slice_sizes=tuple(int(s) for s in slice_sizes),
-                            mode=_mode(mode, "fill"), fill_value=fill_value,
-                            indices_are_sorted=bool(indices_are_sorted))
-
-
-def _scatter(kind):
-    def f(operand, scatter_indices, updates, dimension_numbers, *,
-          indices_are_sorted=False, unique_indices=False, mode=None):
-        return _p.scatter_p.bind(operand, scatter_indices, updates, kind=kind,
-                                 dimension_numbers=dimension_numbers,
-                                 mode=_mode(mode, "fill"),
-                                 indices_are_sorted=bool(indices_are_sorted),
-                                 unique_indices=bool(unique_indices))
-    f.__name__ = "scatter" if kind == "set" else f"scatter_{kind}"
-    return f
-
-
-scatter = _scatter("set")
-scatter_add = _scatter("add")
-scatter_mul = _scatter("mul")
-scatter_min = _scatter("min")
-scatter_max = _scatter("max")
+    return [_slice(keys, start, limit), _slice(idx, start, limit)]
 
 
 def threefry2x32(key0, key1, x0, x1):
@@ -733,22 +652,9 @@ def conj(x):
         if xa.weak_type else out
 
 
-# Structured control flow (region ops; imported last: it builds on the
-# functions above).
-from ._src.control_flow import (  # noqa: E402,F401
-    cond, fori_loop, map, scan, select_n, switch, while_loop)
-
-from ._src.parallel import (  # noqa: E402,F401
-    all_gather, all_to_all, axis_index, axis_size, pcast, pmax, pmean, pmin,
-    ppermute, pshuffle, psum, psum_scatter, pvary)
-
-
 # ---------------------------------------------------------------------------
 # Thin layers over the functions above (issue 16's coverage of jax.lax).
 # ---------------------------------------------------------------------------
-
-
-pbroadcast = pvary  # JAX 0.10 keeps the old name as an alias.
 
 
 def dtype(x):
@@ -1032,96 +938,6 @@ def _axis(axis, ndim):
     return axis % ndim
 
 
-def slice_in_dim(operand, start_index, limit_index, stride=1, axis=0):
-    """operand[..., start:limit:stride, ...] along `axis` (None start or
-    limit: the ends; negative ones count from the end)."""
-    shape = abstractify(operand).shape
-    axis = _axis(axis, len(shape))
-    n = shape[axis]
-    start = 0 if start_index is None else int(start_index)
-    limit = n if limit_index is None else int(limit_index)
-    start = start + n if start < 0 else start
-    limit = limit + n if limit < 0 else limit
-    starts = [0] * len(shape)
-    limits = list(shape)
-    strides = [1] * len(shape)
-    starts[axis], limits[axis], strides[axis] = start, limit, int(stride)
-    return slice(operand, starts, limits, strides)
-
-
-def index_in_dim(operand, index, axis=0, keepdims=True):
-    """operand's entry `index` along `axis`, the axis kept or dropped."""
-    shape = abstractify(operand).shape
-    axis = _axis(axis, len(shape))
-    index = int(index)
-    n = shape[axis]
-    wrapped = index + n if index < 0 else index
-    if not 0 <= wrapped < n:
-        raise IndexError(f"index {index} is out of bounds for axis {axis} "
-                         f"with size {n}")
-    out = slice_in_dim(operand, wrapped, wrapped + 1, 1, axis)
-    return out if keepdims else squeeze(out, (axis,))
-
-
-def dynamic_slice_in_dim(operand, start_index, slice_size, axis=0):
-    """dynamic_slice along one axis (start 0 elsewhere)."""
-    shape = abstractify(operand).shape
-    axis = _axis(axis, len(shape))
-    starts = [0] * len(shape)
-    starts[axis] = start_index
-    sizes = list(shape)
-    sizes[axis] = int(slice_size)
-    return dynamic_slice(operand, starts, sizes)
-
-
-def dynamic_index_in_dim(operand, index, axis=0, keepdims=True):
-    """dynamic_slice_in_dim of size 1, the axis kept or dropped."""
-    axis = _axis(axis, abstractify(operand).ndim)
-    out = dynamic_slice_in_dim(operand, index, 1, axis)
-    return out if keepdims else squeeze(out, (axis,))
-
-
-def dynamic_update_slice_in_dim(operand, update, start_index, axis):
-    """dynamic_update_slice at start_index along `axis` (0 elsewhere)."""
-    ndim = abstractify(operand).ndim
-    axis = _axis(axis, ndim)
-    starts = [0] * ndim
-    starts[axis] = start_index
-    return dynamic_update_slice(operand, update, starts)
-
-
-def dynamic_update_index_in_dim(operand, update, index, axis):
-    """dynamic_update_slice_in_dim of one entry; update may lack the axis."""
-    ndim = abstractify(operand).ndim
-    axis = _axis(axis, ndim)
-    if abstractify(update).ndim == ndim - 1:
-        update = expand_dims(update, (axis,))
-    return dynamic_update_slice_in_dim(operand, update, index, axis)
-
-
-def index_take(src, idxs, axes):
-    """src[idxs[0], idxs[1], ...] along `axes` (one index array per axis,
-    all of one shape), as a gather."""
-    idxs, axes = list(idxs), tuple(int(a) for a in axes)
-    if len(idxs) != len(axes):
-        raise ValueError(f"index_take: {len(idxs)} index arrays for "
-                         f"{len(axes)} axes")
-    shape = abstractify(src).shape
-    from_numpy = [np.asarray(i) if not _is_array(i) else i for i in idxs]
-    stacked = concatenate([broadcast_in_dim(i, abstractify(i).shape + (1,),
-                                            tuple(builtins.range(
-                                                abstractify(i).ndim)))
-                           for i in from_numpy],
-                          abstractify(from_numpy[0]).ndim)
-    offset = abstractify(stacked).ndim - 1
-    sizes = tuple(1 if d in axes else n for d, n in enumerate(shape))
-    dnums = GatherDimensionNumbers(
-        offset_dims=tuple(builtins.range(
-            offset, offset + len(shape) - len(axes))),
-        collapsed_slice_dims=axes, start_index_map=axes)
-    return gather(src, stacked, dnums, sizes)
-
-
 def batch_matmul(lhs, rhs, precision=None):
     """Matrix products over leading batch dimensions (equal ranks >= 2)."""
     l, r = abstractify(lhs), abstractify(rhs)
@@ -1178,86 +994,6 @@ def padtype_to_pads(in_shape, window_shape, window_strides, padding):
     raise TypeError(f"padding must be a string, got {padding!r}")
 
 
-def _interleave(a, b, axis):
-    """a and b alternated along axis (a first); len(a) is len(b) or one
-    more, as JAX's associative_scan needs."""
-    na, nb = abstractify(a).shape[axis], abstractify(b).shape[axis]
-    ndim = abstractify(a).ndim
-    zero = full((), 0, abstractify(a).dtype)
-    cfg_a = [(0, 0, 0)] * ndim
-    cfg_b = [(0, 0, 0)] * ndim
-    cfg_a[axis] = (0, 1 if na == nb else 0, 1)
-    cfg_b[axis] = (1, 0 if na == nb else 1, 1)
-    return bitwise_or(pad(a, zero, cfg_a), pad(b, zero, cfg_b)) \
-        if abstractify(a).dtype == np.bool_ else \
-        add(pad(a, zero, cfg_a), pad(b, zero, cfg_b))
-
-
-def associative_scan(fn, elems, reverse=False, axis=0):
-    """The inclusive scan of an associative `fn` along `axis` of every leaf
-    of `elems`, by the parallel-prefix algorithm (JAX's): log(n) levels of
-    `fn` on strided slices."""
-    leaves, treedef = _tu.tree_flatten(elems)
-    if not leaves:
-        raise ValueError("associative_scan: elems must have at least one "
-                         "leaf")
-    ndim = abstractify(leaves[0]).ndim
-    axis = _axis(axis, ndim) if ndim else 0
-    if ndim == 0:
-        raise ValueError("associative_scan: elems must have a scanned axis")
-    if reverse:
-        leaves = [rev(x, (axis,)) for x in leaves]
-    lengths = {abstractify(x).shape[axis] for x in leaves}
-    if len(lengths) != 1:
-        raise ValueError(f"Array inputs to associative_scan must have the "
-                         f"same first dimension. (saw: "
-                         f"{[abstractify(x).shape for x in leaves]})")
-
-    def combine(a, b):
-        out = fn(treedef.unflatten(a), treedef.unflatten(b))
-        out_leaves, out_def = _tu.tree_flatten(out)
-        if out_def != treedef:
-            raise ValueError(f"associative_scan: fn returned a {out_def}, "
-                             f"not its operands' {treedef}")
-        return out_leaves
-
-    def scan(xs):
-        n = abstractify(xs[0]).shape[axis]
-        if n < 2:
-            return [_to_array(x, abstractify(x).weak_type) for x in xs]
-        pairs = combine([slice_in_dim(x, 0, n - 1 if n % 2 else n, 2, axis)
-                         for x in xs],
-                        [slice_in_dim(x, 1, None, 2, axis) for x in xs])
-        odd = scan(pairs)
-        if n % 2 == 0:
-            even = combine([slice_in_dim(o, 0, -1, 1, axis) for o in odd],
-                           [slice_in_dim(x, 2, None, 2, axis) for x in xs])
-        else:
-            even = combine(odd, [slice_in_dim(x, 2, None, 2, axis)
-                                 for x in xs])
-        even = [concatenate([slice_in_dim(x, 0, 1, 1, axis), e], axis)
-                for x, e in zip(xs, even)]
-        return [_interleave(e, o, axis) for e, o in zip(even, odd)]
-
-    out = scan(leaves)
-    if reverse:
-        out = [rev(x, (axis,)) for x in out]
-    return treedef.unflatten(out)
-
-
-def _logaddexp(a, b):
-    amax = max(a, b)
-    delta = sub(a, b)
-    return select(ne(delta, delta), add(a, b),
-                  add(amax, log1p(exp(neg(abs(delta))))))
-
-
-def cumlogsumexp(operand, axis=0, reverse=False):
-    """log(cumsum(exp(operand))) along axis, without overflow."""
-    _check_float("cumlogsumexp", operand)
-    return associative_scan(_logaddexp, operand, reverse=reverse, axis=axis)
-
-
 def reduce_precision(operand, exponent_bits, mantissa_bits):
     """Rounds to the nearest value with the given exponent and mantissa
     bits, keeping the dtype."""
@@ -1271,15 +1007,570 @@ def reduce_precision(operand, exponent_bits, mantissa_bits):
                                       mantissa_bits=int(mantissa_bits))
 
 
-from ._src.lax_signal import (  # noqa: E402,F401
-    ConvDimensionNumbers, FftType, conv, conv_dimension_numbers,
-    conv_general_dilated, conv_general_permutations, conv_transpose,
-    conv_with_general_padding, fft, reduce_window)
+class RandomAlgorithm(enum.IntEnum):
+    """XLA's RngBitGenerator algorithms, numbered as jax.lax's."""
+    RNG_DEFAULT = 0
+    RNG_THREE_FRY = 1
+    RNG_PHILOX = 2
+
+    def __str__(self):
+        return self.name
 
 
-from ._src.lax_more import *  # noqa: E402,F401,F403
-from ._src.special_functions import (  # noqa: E402,F401
-    betainc, igamma, igamma_grad_a, igammac, random_gamma_grad)
-# JAX's primitive objects, binding with JAX's parameters (last: they are
-# built from the functions above).
-from ._src.lax_primitives import *  # noqa: E402,F401,F403
+def rng_bit_generator(key, shape, dtype=np.uint32,
+                      algorithm=RandomAlgorithm.RNG_DEFAULT, *,
+                      out_sharding=None):
+    """(the next key, random bits of `shape` and the unsigned `dtype`) from
+    XLA's RngBitGenerator with `algorithm`: the bits JAX gets."""
+    if out_sharding is not None:
+        raise NotImplementedError("rng_bit_generator: out_sharding is not "
+                                  "supported by jxp")
+    shape = tuple(operator.index(d) for d in shape)
+    dtype = dtypes.canonicalize(np.dtype(dtype))  # uint64 is uint32 in x32
+    if dtype not in (np.uint8, np.uint16, np.uint32, np.uint64):
+        raise TypeError(f"rng_bit_generator: unsupported dtype {dtype}")
+    return tuple(_p.rng_bit_generator_p.bind(
+        key, shape=shape, dtype=dtype, algorithm=RandomAlgorithm(algorithm)))
+
+
+def rng_uniform(a, b, shape):
+    """Values uniform in [a, b) from XLA's stateful generator: new ones at
+    every call (jax.random is the reproducible way)."""
+    return _p.rng_uniform_p.bind(a, b, shape=tuple(operator.index(d)
+                                                   for d in shape))
+
+
+def _shape(x):
+    return tuple(abstractify(x).shape)
+
+
+def _canonical_axis(axis, ndim, name):
+    axis = operator.index(axis)
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"{name}: axis {axis} is out of bounds for an array "
+                         f"of rank {ndim}")
+    return axis % ndim
+
+
+def tile(operand, reps):
+    """`operand` repeated reps[i] times along each dimension i."""
+    shape = _shape(operand)
+    reps = tuple(operator.index(r) for r in reps)
+    if len(reps) != len(shape):
+        raise TypeError(f"len(reps) must equal operand.ndim, got "
+                         f"reps={reps} for operand.shape={shape}")
+    if any(r < 0 for r in reps):
+        raise ValueError(f"reps must be nonnegative, got {reps}")
+    # Broadcast a new leading dimension of size r before each dimension,
+    # then merge each (r, d) pair.
+    wide = tuple(x for r, d in zip(reps, shape) for x in (r, d))
+    out = broadcast_in_dim(operand, wide,
+                               tuple(range(1, 2 * len(shape), 2)))
+    return reshape(out, tuple(r * d for r, d in zip(reps, shape)))
+
+
+def stack(operands, axis=0):
+    """The operands (all of one shape) stacked along a new dimension."""
+    operands = list(operands)
+    if not operands:
+        raise ValueError("stack requires at least one operand")
+    shape = _shape(operands[0])
+    axis = _canonical_axis(axis, len(shape) + 1, "stack")
+    for x in operands[1:]:
+        if _shape(x) != shape:
+            raise TypeError(f"stack requires operands of equal shape, got "
+                            f"{[_shape(y) for y in operands]}")
+    return concatenate([expand_dims(x, (axis,)) for x in operands],
+                           axis)
+
+
+def empty(shape, dtype, *, out_sharding=None):
+    """An array of `shape` and `dtype` whose contents are unspecified; jxp
+    gives zeros, as XLA's CPU backend does for JAX."""
+    if out_sharding is not None:
+        raise NotImplementedError("lax.empty: out_sharding is not supported "
+                                  "by jxp")
+    shape = (operator.index(shape),) if np.ndim(shape) == 0 else tuple(
+        operator.index(d) for d in shape)
+    return full(shape, 0, dtypes.canonicalize(dtype))
+
+
+def broadcast_like(arr, like_arr):
+    """`arr` broadcast (NumPy's rules) to the shape of `like_arr`."""
+    shape, target = _shape(arr), _shape(like_arr)
+    if len(shape) > len(target) or any(
+            d not in (1, t) for d, t in zip(shape[::-1], target[::-1])):
+        raise ValueError(f"Incompatible shapes for broadcasting: {shape} "
+                         f"and requested shape {target}")
+    lead = len(target) - len(shape)
+    keep = [i for i, d in enumerate(shape) if d == target[lead + i]]
+    squeezed = reshape(arr, tuple(shape[i] for i in keep))
+    return broadcast_in_dim(squeezed, target,
+                                tuple(lead + i for i in keep))
+
+
+def sort_key_val(keys, values, dimension=-1, is_stable=True):
+    """`keys` sorted along `dimension`, and `values` in the same order."""
+    k, v = sort((keys, values), dimension=dimension, is_stable=is_stable,
+                    num_keys=1)
+    return k, v
+
+
+def _reduce_axes(operand, axes, name):
+    ndim = len(_shape(operand))
+    axes = tuple(operator.index(a) for a in axes)
+    for a in axes:
+        if not 0 <= a < ndim:
+            raise ValueError(f"{name}: reduction dimension {a} is out of "
+                             f"bounds for an operand of rank {ndim}")
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"{name}: duplicate reduction dimensions {axes}")
+    return axes
+
+
+def _to_front(x, axes):
+    """x with `axes` merged into one leading dimension."""
+    shape = _shape(x)
+    rest = [d for d in range(len(shape)) if d not in axes]
+    x = transpose(x, tuple(axes) + tuple(rest))
+    n = math.prod(shape[a] for a in axes)
+    return reshape(x, (n,) + tuple(shape[d] for d in rest))
+
+
+def _slice(operand, start_indices, limit_indices):
+    """slicing.slice with unit strides, for the functions here (slicing.py
+    sits above this module)."""
+    return _p.slice_p.bind(
+        operand, start_indices=tuple(int(s) for s in start_indices),
+        limit_indices=tuple(int(s) for s in limit_indices),
+        strides=(1,) * len(start_indices))
+
+
+def _leading_slice(x, start, limit):
+    """x[start:limit] along the leading axis."""
+    shape = _shape(x)
+    return _slice(x, (start,) + (0,) * (len(shape) - 1),
+                  (limit,) + shape[1:])
+
+
+def _tree_reduce(xs, inits, combine):
+    """Pairwise reduction of the leading dimension of the arrays `xs` with
+    `combine` (tuples in, tuple out), padding odd lengths with `inits`."""
+    n = _shape(xs[0])[0]
+    if n == 0:
+        return [broadcast(i, _shape(x)[1:]) for x, i in zip(xs, inits)]
+    while n > 1:
+        if n % 2:
+            xs = [concatenate(
+                [x, broadcast(i, (1,) + _shape(x)[1:])], 0)
+                for x, i in zip(xs, inits)]
+            n += 1
+        half = n // 2
+        xs = combine([_leading_slice(x, 0, half) for x in xs],
+                     [_leading_slice(x, half, n) for x in xs])
+        n = half
+    return [squeeze(_leading_slice(x, 0, 1), (0,)) for x in xs]
+
+
+def _xor_combine(a, b):
+    return [bitwise_xor(x, y) for x, y in zip(a, b)]
+
+
+def reduce_xor(operand, axes):
+    """Bitwise exclusive or of `operand` over `axes` (booleans: parity)."""
+    dt = abstractify(operand).dtype
+    if not (dt == np.bool_ or dtypes.is_int(dt)):
+        raise TypeError(f"reduce_xor does not accept dtype "
+                        f"{np.dtype(dt).name}. Accepted dtypes are subtypes "
+                        f"of integer, unsigned integer, bool.")
+    axes = _reduce_axes(operand, axes, "reduce_xor")
+    if not axes:
+        return operand
+    zero = np.zeros((), dt)
+    return _tree_reduce([_to_front(operand, axes)], [zero], _xor_combine)[0]
+
+
+# Computations reduce recognises, by the function object, as a monoid with
+# its own reduction; its identity is the init value JAX's reduce_* uses.
+def _monoids():
+    return {add: "sum", mul: "prod", max: "max", min: "min",
+            bitwise_and: "and", bitwise_or: "or",
+            bitwise_xor: "xor"}
+
+
+_REDUCERS = {"sum": reduce_sum, "prod": reduce_prod,
+             "max": reduce_max, "min": reduce_min,
+             "and": reduce_and, "or": reduce_or,
+             "xor": reduce_xor}
+
+
+def _identity(kind, dt):
+    dt = np.dtype(dt)
+    if kind == "sum" or kind == "or" or kind == "xor":
+        return np.zeros((), dt)
+    if kind == "prod":
+        return np.ones((), dt)
+    if kind == "and":
+        return np.array(True if dt == np.bool_ else -1).astype(dt)
+    big = dt == np.bool_ or dtypes.is_int(dt)
+    if kind == "max":
+        if dt == np.bool_:
+            return np.array(False)
+        return np.array(dtypes.iinfo(dt).min if big else -np.inf, dt)
+    if dt == np.bool_:
+        return np.array(True)
+    return np.array(dtypes.iinfo(dt).max if big else np.inf, dt)
+
+
+def _is_identity(kind, init):
+    """Whether `init` is a concrete value equal to kind's identity."""
+    try:
+        value = np.asarray(init)
+    except Exception:  # noqa: BLE001 - a tracer: not known statically
+        return False
+    if value.dtype == object or value.shape != ():
+        return False
+    want = _identity(kind, value.dtype)
+    return bool(value == want) and (np.signbit(value) == np.signbit(want)
+                                    if value.dtype.kind == "f" else True)
+
+
+def reduce(operands, init_values, computation, dimensions, out_sharding=None):
+    """Reduces `operands` over `dimensions` with the associative and
+    commutative `computation`, starting from `init_values` (JAX's
+    reduce). add, mul, max, min and the bitwise ops use jxp's
+    reductions; any other computation is applied pairwise in a tree of
+    log2(n) elementwise steps, so it must work on arrays elementwise."""
+    if out_sharding is not None:
+        raise NotImplementedError("lax.reduce: out_sharding is not supported "
+                                  "by jxp")
+    flat_ops, tree = _tu.tree_flatten(operands)
+    flat_inits, init_tree = _tu.tree_flatten(init_values)
+    if init_tree != tree:
+        raise ValueError("Operands must have the same tree structure as "
+                         f"init_values: {tree} vs. {init_tree}")
+    if len(flat_ops) == 0:
+        return _tu.tree_unflatten(tree, [])
+    shapes = [_shape(x) for x in flat_ops]
+    if any(s != shapes[0] for s in shapes):
+        raise ValueError(f"reduce: operands must have the same shape, got "
+                         f"{shapes}")
+    for i in flat_inits:
+        if _shape(i) != ():
+            raise TypeError("reduce: init values must be scalars, got shape "
+                            f"{_shape(i)}")
+    axes = _reduce_axes(flat_ops[0], dimensions, "reduce")
+    kind = _monoids().get(computation) if len(flat_ops) == 1 else None
+    if kind is not None:
+        # As JAX, a monoid's init value takes the operand's dtype.
+        dt = abstractify(flat_ops[0]).dtype
+        init = flat_inits[0]
+        if abstractify(init).dtype != dt:
+            init = convert_element_type(init, dt)
+        out = _REDUCERS[kind](flat_ops[0], axes)
+        if not _is_identity(kind, init):
+            out = computation(broadcast(init, _shape(out)), out)
+        return _tu.tree_unflatten(tree, [out])
+    for x, i in zip(flat_ops, flat_inits):
+        if abstractify(x).dtype != abstractify(i).dtype:
+            raise TypeError(f"reduce: operand dtype "
+                            f"{abstractify(x).dtype} and init value dtype "
+                            f"{abstractify(i).dtype} differ")
+
+    def combine(a, b):
+        out = computation(_tu.tree_unflatten(tree, a),
+                          _tu.tree_unflatten(tree, b))
+        leaves, out_tree = _tu.tree_flatten(out)
+        if out_tree != tree:
+            raise TypeError("reduce: the computation must return the tree "
+                            f"structure of its operands {tree}, got "
+                            f"{out_tree}")
+        return leaves
+
+    if not axes:
+        moved = [expand_dims(x, (0,)) for x in flat_ops]
+    else:
+        moved = [_to_front(x, axes) for x in flat_ops]
+    out = _tree_reduce(moved, flat_inits, combine)
+    rest = out[0] if out else None
+    inits = [broadcast(i, _shape(rest)) for i in flat_inits]
+    return _tu.tree_unflatten(tree, combine(inits, out))
+
+
+def _unsigned_of(dt):
+    return np.dtype(f"uint{np.dtype(dt).itemsize * 8}")
+
+
+def _mulhi_unsigned(a, b, bits):
+    """High half of the 2*bits-wide product of unsigned a and b, in bits-wide
+    arithmetic: split each into halves and add the partial products."""
+    h = bits // 2
+    mask = full_like(a, (1 << h) - 1)
+    sh = full_like(a, h)
+    a_lo, a_hi = bitwise_and(a, mask), shift_right_logical(a, sh)
+    b_lo, b_hi = bitwise_and(b, mask), shift_right_logical(b, sh)
+    lo_lo, hi_lo = mul(a_lo, b_lo), mul(a_hi, b_lo)
+    lo_hi, hi_hi = mul(a_lo, b_hi), mul(a_hi, b_hi)
+    cross = add(add(shift_right_logical(lo_lo, sh),
+                            bitwise_and(hi_lo, mask)), lo_hi)
+    return add(add(hi_hi, shift_right_logical(hi_lo, sh)),
+                   shift_right_logical(cross, sh))
+
+
+def mulhi(x, y, /):
+    """The high half of the double-width product of integers x and y."""
+    ax, ay = abstractify(x), abstractify(y)
+    if ax.dtype != ay.dtype:
+        raise TypeError(f"mulhi requires arguments to have the same dtypes, "
+                        f"got {ax.dtype.name}, {ay.dtype.name}")
+    if not dtypes.is_int(ax.dtype):
+        raise TypeError(f"mulhi does not accept dtype {ax.dtype.name}. "
+                        f"Accepted dtypes are subtypes of integer.")
+    if ax.shape != ay.shape:
+        raise TypeError(f"mulhi got incompatible shapes for broadcasting: "
+                        f"{ax.shape}, {ay.shape}.")
+    dt = ax.dtype
+    bits = dt.itemsize * 8
+    if dtypes.is_unsigned(dt):
+        return _mulhi_unsigned(x, y, bits)
+    ut = _unsigned_of(dt)
+    ux = bitcast_convert_type(x, ut)
+    uy = bitcast_convert_type(y, ut)
+    hi = _mulhi_unsigned(ux, uy, bits)
+    # Signed high half = unsigned high half - (x<0 ? y : 0) - (y<0 ? x : 0),
+    # all modulo 2**bits.
+    zero = full_like(ux, 0)
+    zs = full_like(x, 0)
+    hi = sub(hi, select(lt(x, zs), uy, zero))
+    hi = sub(hi, select(lt(y, zs), ux, zero))
+    return bitcast_convert_type(hi, dt)
+
+
+def optimization_barrier(operand, /):
+    """The pytree `operand` unchanged, as arrays (XLA's barrier only orders
+    and separates computations; its values are its inputs)."""
+    return _tu.tree_map(_stage_leaf, operand)
+
+
+def _stage_leaf(x):
+    if isinstance(x, Tracer):
+        return x
+    av = abstractify(x)
+    # An op of the value's own type lifts it into the trace as an array,
+    # keeping its dtype and weak type.
+    return reshape(x, tuple(av.shape))
+
+
+def stage(x, /):
+    """x lifted into the current trace (eagerly, a jxp array)."""
+    return _stage_leaf(x)
+
+
+def composite(decomposition, name, version=0):
+    """A function computing `decomposition`; JAX additionally names the
+    call in its StableHLO (stablehlo.composite), which changes no value or
+    derivative."""
+    if not callable(decomposition):
+        raise TypeError("composite: decomposition must be callable")
+
+    def call(*args, **kwargs):
+        return decomposition(*args, **kwargs)
+    call.__name__ = getattr(decomposition, "__name__", name)
+    call.__doc__ = decomposition.__doc__
+    call.__wrapped__ = decomposition
+    return call
+
+
+def shape_as_value(shape):
+    """The dimensions of a (static) shape as an int array."""
+    shape = tuple(operator.index(d) for d in shape)
+    dt = np.int32 if all(d < 2 ** 31 for d in shape) else np.int64
+    return np.asarray(shape, dtype=dt)
+
+
+def ragged_dot(lhs, rhs, group_sizes, precision=None,
+               preferred_element_type=None, group_offset=None,
+               out_sharding=None):
+    """lhs (m, k) @ rhs[g] (k, n) for the rows of each group g, the groups
+    being consecutive runs of group_sizes[g] rows; rows past the last group
+    are zero."""
+    if group_offset is not None:
+        raise NotImplementedError("ragged_dot: group_offset is not "
+                                  "supported by jxp")
+    if out_sharding is not None:
+        raise NotImplementedError("ragged_dot: out_sharding is not "
+                                  "supported by jxp")
+    la, ra, ga = abstractify(lhs), abstractify(rhs), abstractify(group_sizes)
+    if len(la.shape) != 2 or len(ra.shape) != 3 or len(ga.shape) != 1:
+        raise TypeError(f"ragged_dot expects lhs (m, k), rhs (g, k, n) and "
+                        f"group_sizes (g,), got {la.shape}, {ra.shape} and "
+                        f"{ga.shape}")
+    if la.shape[1] != ra.shape[1] or ra.shape[0] != ga.shape[0]:
+        raise TypeError(f"ragged_dot: incompatible shapes lhs {la.shape}, "
+                        f"rhs {ra.shape}, group_sizes {ga.shape}")
+    if not dtypes.is_int(ga.dtype):
+        raise TypeError(f"ragged_dot: group_sizes must be integers, got "
+                        f"{ga.dtype}")
+    m, g = la.shape[0], ra.shape[0]
+    ends = cumsum(group_sizes, 0)
+    rows = broadcasted_iota(ga.dtype, (m, g), 0)
+    # Row r is in group #(ends <= r); one-hot (m, g) of that group.
+    gid = reduce_sum(convert_element_type(
+        le(broadcast_in_dim(ends, (m, g), (1,)), rows), np.int32),
+        (1,))
+    onehot = eq(broadcast_in_dim(gid, (m, g), (0,)),
+                    broadcasted_iota(np.int32, (m, g), 1))
+    full = dot_general(lhs, rhs, (([1], [1]), ([], [])),
+                           precision=precision,
+                           preferred_element_type=preferred_element_type)
+    zero = full_like(full, 0)
+    picked = select(broadcast_in_dim(onehot, _shape(full), (0, 1)),
+                        full, zero)
+    return reduce_sum(picked, (1,))
+
+
+class RaggedDotDimensionNumbers:
+    """ragged_dot_general's dimensions: dot_general's dimension numbers,
+    the lhs's ragged dimension and the rhs's group dimension (if any)."""
+    __slots__ = ("dot_dimension_numbers", "lhs_ragged_dimensions",
+                 "rhs_group_dimensions")
+
+    def __init__(self, dot_dimension_numbers, lhs_ragged_dimensions,
+                 rhs_group_dimensions):
+        set_ = object.__setattr__
+        set_(self, "dot_dimension_numbers", tuple(
+            tuple(tuple(int(d) for d in s) for s in t)
+            for t in dot_dimension_numbers))
+        set_(self, "lhs_ragged_dimensions",
+             tuple(int(d) for d in lhs_ragged_dimensions))
+        set_(self, "rhs_group_dimensions",
+             tuple(int(d) for d in rhs_group_dimensions))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("RaggedDotDimensionNumbers is immutable")
+
+    def _key(self):
+        return (self.dot_dimension_numbers, self.lhs_ragged_dimensions,
+                self.rhs_group_dimensions)
+
+    def __eq__(self, other):
+        return (isinstance(other, RaggedDotDimensionNumbers)
+                and self._key() == other._key())
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        return (f"RaggedDotDimensionNumbers(dot_dimension_numbers="
+                f"{self.dot_dimension_numbers}, lhs_ragged_dimensions="
+                f"{self.lhs_ragged_dimensions}, rhs_group_dimensions="
+                f"{self.rhs_group_dimensions})")
+
+
+def _group_onehot(group_sizes, m):
+    """(m, g) booleans: position r along the ragged dimension lies in group
+    j (consecutive runs of group_sizes[j]; past the last group, none)."""
+    ga = abstractify(group_sizes)
+    g = ga.shape[0]
+    ends = cumsum(group_sizes, 0)
+    pos = broadcasted_iota(ga.dtype, (m, g), 0)
+    gid = reduce_sum(convert_element_type(
+        le(broadcast_in_dim(ends, (m, g), (1,)), pos), np.int32),
+        (1,))
+    return eq(broadcast_in_dim(gid, (m, g), (0,)),
+                  broadcasted_iota(np.int32, (m, g), 1))
+
+
+def ragged_dot_general(lhs, rhs, group_sizes, ragged_dot_dimension_numbers,
+                       precision=None, preferred_element_type=None,
+                       group_offset=None, out_sharding=None):
+    """dot_general where the lhs's ragged dimension is cut into consecutive
+    groups of group_sizes[j] positions. The ragged dimension may be (1) a
+    non-contracting one, each group multiplying its own slice of the rhs's
+    group dimension (positions past the groups give zeros); (2) a
+    contracting one, each group's partial product stacked along a new
+    leading dimension; or (3) a batch dimension (dot_general itself).
+    jxp takes group_sizes of shape (g,) only."""
+    if group_offset is not None or out_sharding is not None:
+        raise NotImplementedError("ragged_dot_general: group_offset and "
+                                  "out_sharding are not supported by jxp")
+    dn = ragged_dot_dimension_numbers
+    (lc, rc), (lb, rb) = dn.dot_dimension_numbers
+    la, ra, ga = abstractify(lhs), abstractify(rhs), abstractify(group_sizes)
+    if len(dn.lhs_ragged_dimensions) != 1:
+        raise TypeError("ragged_dot_general requires exactly one lhs ragged "
+                        f"dimension, got {dn.lhs_ragged_dimensions}")
+    if len(dn.rhs_group_dimensions) > 1:
+        raise TypeError("ragged_dot_general allows at most one rhs group "
+                        f"dimension, got {dn.rhs_group_dimensions}")
+    if not dtypes.is_int(ga.dtype):
+        raise TypeError(f"ragged_dot_general: group_sizes must be integers, "
+                        f"got {ga.dtype}")
+    if len(ga.shape) != 1:
+        raise NotImplementedError(
+            "ragged_dot_general: jxp supports group_sizes of shape (g,) "
+            f"only, got {ga.shape}")
+    rdim = dn.lhs_ragged_dimensions[0] % len(la.shape)
+    m, g = la.shape[rdim], ga.shape[0]
+    onehot = _group_onehot(group_sizes, m)
+    dot = functools.partial(dot_general, precision=precision,
+                            preferred_element_type=preferred_element_type)
+    lhs_free = [d for d in range(len(la.shape)) if d not in lc and d not in lb]
+    if rdim in lhs_free:
+        if len(dn.rhs_group_dimensions) != 1:
+            raise TypeError("ragged_dot_general: a ragged non-contracting "
+                            "dimension needs an rhs group dimension")
+        gdim = dn.rhs_group_dimensions[0] % len(ra.shape)
+        if ra.shape[gdim] != g:
+            raise TypeError(f"ragged_dot_general: rhs group dimension of "
+                            f"size {ra.shape[gdim]} for {g} groups")
+        full = dot(lhs, rhs, ((lc, rc), (lb, rb)))
+        rhs_free = [d for d in range(len(ra.shape))
+                    if d not in rc and d not in rb]
+        pos_r = len(lb) + lhs_free.index(rdim)
+        pos_g = len(lb) + len(lhs_free) + rhs_free.index(gdim)
+        mask = broadcast_in_dim(onehot, _shape(full), (pos_r, pos_g))
+        picked = select(mask, full, full_like(full, 0))
+        return reduce_sum(picked, (pos_g,))
+    if dn.rhs_group_dimensions:
+        raise TypeError("ragged_dot_general: an rhs group dimension needs a "
+                        "ragged non-contracting lhs dimension")
+    if rdim in lc:
+        # Mode 2: a new leading lhs dimension of the g groups, each keeping
+        # its own positions of the contracting dimension.
+        shape = (g,) + tuple(la.shape)
+        mask = broadcast_in_dim(onehot, shape, (1 + rdim, 0))
+        wide = select(mask, broadcast_in_dim(
+            lhs, shape, tuple(range(1, len(shape)))),
+            full(shape, 0, la.dtype))
+        out = dot(wide, rhs, (([c + 1 for c in lc], rc),
+                              ([b + 1 for b in lb], rb)))
+        # out: (batch..., g, lhs free..., rhs free...) -> g first.
+        nb = len(lb)
+        perm = (nb,) + tuple(range(nb)) + tuple(
+            range(nb + 1, len(_shape(out))))
+        return transpose(out, perm)
+    # Mode 3: a ragged batch dimension. Each batch position is its own
+    # product already, so the grouping changes nothing (as in JAX, whose
+    # result here is dot_general's, positions past the groups included).
+    return dot(lhs, rhs, ((lc, rc), (lb, rb)))
+
+
+def select_n(which, *cases):
+    """cases[which] elementwise, as select_n: `which` is boolean (two
+    cases) or int32; out of range is undefined (here: the last case)."""
+    if not cases:
+        raise ValueError("select_n called with no cases")
+    wa = abstractify(which)
+    if wa.dtype != dtypes.bool_ and not dtypes.is_int(wa.dtype):
+        raise TypeError(f"select `which` must be boolean or integer type, "
+                        f"got {wa.dtype.name}.")
+    if wa.dtype == dtypes.bool_ and len(cases) > 2:
+        raise TypeError("select with boolean `which` cannot have > 2 cases.")
+    out = cases[-1]
+    for k in range(len(cases) - 2, -1, -1):
+        # Bisect as JAX's lowering does: which < k + 1 picks case k.
+        pred = (bitwise_not(which) if wa.dtype == dtypes.bool_
+                else lt(which, np.asarray(k + 1, wa.dtype)))
+        out = select(pred, cases[k], out)
+    return out

@@ -1,16 +1,18 @@
-"""The primitives and jax.lax's functions over them.
+"""The primitives jxp traces: each pairs a shape/dtype rule (errors at the
+user's line, JAX's error classes) with the jxp op it emits. jax.lax's
+functions over them are in lax.py, slicing.py and their neighbours.
 
-Each primitive pairs a shape/dtype rule (errors at the user's line, JAX's
-error classes) with the jxp op it emits. lax functions are strict, as in
-JAX: operands of elementwise ops must already agree in shape and dtype.
+The rules are strict, as in JAX: operands of elementwise ops must already
+agree in shape and dtype.
 """
 
 import numpy as np
 from jaxlib.mlir import ir
 
-from . import dtypes
-from .core import Primitive, ShapedArray, element_type, mlir_type
-from .._mlir import jxp as ops
+from jxp._src import dtypes
+from jxp._src.core import Primitive, ShapedArray, element_type, mlir_type
+from jxp._mlir import jxp as ops
+
 
 def _i64_attr(v):
     return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(v))

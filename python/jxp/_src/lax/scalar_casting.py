@@ -1,18 +1,25 @@
-"""jxp.lax as jxp's own libraries call it.
+"""lax where a Python scalar operand takes the array operand's dtype: the
+form jxp's own libraries (numpy, nn, random, scipy and parts of lax) call.
 
-The public `jxp.lax` is strict, as JAX's: a Python scalar operand has its
-default dtype (weakly typed), and `lax.add(x_f32, 2)` is a TypeError. The
-numpy layer, `nn` and `random` write `lax.add(x, 1)` meaning "1 of x's
-dtype": this module gives them that form for the elementwise ops, clamp and
-pad, and everything else of `jxp.lax` unchanged (module `__getattr__`).
+jax.lax is strict: a Python scalar operand has its default dtype (weakly
+typed), and `lax.add(x_f32, 2)` is a TypeError. jxp's libraries write
+`lax.add(x, 1)` meaning "1 of x's dtype": this module gives them that form
+for the elementwise ops, the comparisons, clamp and pad, and every other
+function of lax.py unchanged. Slicing, control flow and the rest of lax are
+imported from their own modules.
 """
+
+import builtins
 
 import numpy as np
 
-from .. import lax as _public
-from .core import abstractify
+from jxp._src.core import abstractify
+from jxp._src.lax import lax as _strict
+from jxp._src.lax.lax import *  # noqa: F401,F403  (overridden below)
+from jxp._src.lax.lax import _const  # noqa: F401
 
-_PY_SCALARS = (bool, int, float, complex)
+# builtins.complex: the star import above shadows it with lax.complex.
+_PY_SCALARS = (bool, int, float, builtins.complex)
 
 
 def _scalars_like(args):
@@ -31,10 +38,10 @@ def _scalars_like(args):
 
 
 def _lenient(name):
-    # Looked up at call time: this module is imported while jxp.lax is
-    # still initializing (through lax_linalg).
+    strict = getattr(_strict, name)
+
     def f(*args):
-        return getattr(_public, name)(*_scalars_like(args))
+        return strict(*_scalars_like(args))
     f.__name__ = name
     return f
 
@@ -52,7 +59,7 @@ for _name in _LENIENT:
 def _ordering(direction):
     # jnp orders complex numbers lexicographically; jxp.lax refuses them.
     def f(x, y):
-        return _public._compare(*_scalars_like([x, y]), direction)
+        return _strict._compare(*_scalars_like([x, y]), direction)
     f.__name__ = direction.lower()
     return f
 
@@ -61,9 +68,5 @@ ge, gt, le, lt = (_ordering(d) for d in ("GE", "GT", "LE", "LT"))
 
 
 def pad(operand, padding_value, padding_config):
-    return _public.pad(operand, _scalars_like([operand, padding_value])[1],
+    return _strict.pad(operand, _scalars_like([operand, padding_value])[1],
                        padding_config)
-
-
-def __getattr__(name):
-    return getattr(_public, name)

@@ -20,13 +20,16 @@ rather than silently ignored.
 
 import numpy as np
 
-from . import dtypes
-from .api import device_put
-from .core import abstractify, rebind_aval
-from .runtime import devices as all_devices
-from . import lax as _p
-from . import special_functions as _special
-from .. import lax
+from jxp._src import ad, dtypes
+from jxp._src.api import device_put
+from jxp._src.core import abstractify, rebind_aval
+from jxp._src.lax import ann, control_flow, convolution
+from jxp._src.lax.control_flow import associative_scan
+from jxp._src.lax import fft as lax_fft
+from jxp._src.lax import lax, parallel, slicing, windowed_reductions
+from jxp._src.lax import primitives as _p
+from jxp._src.lax import special as _special
+from jxp._src.runtime import devices as all_devices
 
 
 # JAX primitive name -> LaxPrimitive, for eval_jaxpr.
@@ -192,7 +195,7 @@ lt_p = _elementwise("lt", lax.lt)
 le_p = _elementwise("le", lax.le)
 gt_p = _elementwise("gt", lax.gt)
 ge_p = _elementwise("ge", lax.ge)
-stop_gradient_p = _elementwise("stop_gradient", lax.stop_gradient)
+stop_gradient_p = _elementwise("stop_gradient", ad.stop_gradient)
 clamp_p = _elementwise("clamp", lax.clamp)
 select_n_p = _elementwise("select_n", lax.select_n)
 
@@ -285,23 +288,23 @@ transpose_p = LaxPrimitive("transpose",
                            lambda x, permutation: lax.transpose(x, permutation))
 rev_p = LaxPrimitive("rev", lambda x, dimensions: lax.rev(x, dimensions))
 slice_p = LaxPrimitive(
-    "slice", lambda x, start_indices, limit_indices, strides=None: lax.slice(
+    "slice", lambda x, start_indices, limit_indices, strides=None: slicing.slice(
         x, start_indices, limit_indices, strides))
 dynamic_slice_p = LaxPrimitive(
-    "dynamic_slice", lambda x, *starts, slice_sizes: lax.dynamic_slice(
+    "dynamic_slice", lambda x, *starts, slice_sizes: slicing.dynamic_slice(
         x, starts, slice_sizes))
 dynamic_update_slice_p = LaxPrimitive(
     "dynamic_update_slice", lambda x, update, *starts:
-    lax.dynamic_update_slice(x, update, starts))
+    slicing.dynamic_update_slice(x, update, starts))
 concatenate_p = LaxPrimitive(
     "concatenate", lambda *xs, dimension: lax.concatenate(xs, dimension))
 pad_p = LaxPrimitive("pad", lambda x, padding_value, padding_config: lax.pad(
     x, padding_value, padding_config))
-split_p = LaxPrimitive("split", lambda x, sizes, axis: lax.split(x, sizes, axis),
+split_p = LaxPrimitive("split", lambda x, sizes, axis: slicing.split(x, sizes, axis),
                        multiple_results=True)
 tile_p = LaxPrimitive("tile", lambda x, reps: lax.tile(x, reps))
 stack_p = LaxPrimitive("stack", lambda *xs, axis: lax.stack(xs, axis))
-unstack_p = LaxPrimitive("unstack", lambda x, axis: lax.unstack(x, axis),
+unstack_p = LaxPrimitive("unstack", lambda x, axis: slicing.unstack(x, axis),
                          multiple_results=True)
 optimization_barrier_p = LaxPrimitive(
     "optimization_barrier", lambda *xs: lax.optimization_barrier(list(xs)),
@@ -311,14 +314,14 @@ optimization_barrier_p = LaxPrimitive(
 # --- indexing ----------------------------------------------------------------
 
 def _gather_dn(dn):
-    return lax.GatherDimensionNumbers(
+    return _p.GatherDimensionNumbers(
         dn.offset_dims, dn.collapsed_slice_dims, dn.start_index_map,
         getattr(dn, "operand_batching_dims", ()),
         getattr(dn, "start_indices_batching_dims", ()))
 
 
 def _scatter_dn(dn):
-    return lax.ScatterDimensionNumbers(
+    return _p.ScatterDimensionNumbers(
         dn.update_window_dims, dn.inserted_window_dims,
         dn.scatter_dims_to_operand_dims,
         getattr(dn, "operand_batching_dims", ()),
@@ -328,7 +331,7 @@ def _scatter_dn(dn):
 def _gather(operand, indices, dimension_numbers, slice_sizes,
             unique_indices=False, indices_are_sorted=False, mode=None,
             fill_value=None):
-    return lax.gather(operand, indices, _gather_dn(dimension_numbers),
+    return slicing.gather(operand, indices, _gather_dn(dimension_numbers),
                       slice_sizes, unique_indices=unique_indices,
                       indices_are_sorted=indices_are_sorted, mode=mode,
                       fill_value=fill_value)
@@ -346,7 +349,7 @@ def _scatter_prim(name, fn):
                   unique_indices=unique_indices, mode=mode)
         if fn is None:
             if update_jaxpr is None:
-                return lax.scatter(operand, indices, updates, dn, **kw)
+                return slicing.scatter(operand, indices, updates, dn, **kw)
             # scatter_apply's form: the update jaxpr maps (old, update) to
             # the new element and ignores the update; jxp has no scatter
             # with any other combiner.
@@ -361,7 +364,7 @@ def _scatter_prim(name, fn):
             def apply(old):
                 zero = lax.full_like(old, 0)
                 return eval_jaxpr(update_jaxpr, update_consts, old, zero)[0]
-            return lax.scatter_apply(operand, indices, apply, dn,
+            return slicing.scatter_apply(operand, indices, apply, dn,
                                      update_shape=np.shape(updates) if not
                                      hasattr(updates, "shape") else
                                      updates.shape, **kw)
@@ -370,11 +373,11 @@ def _scatter_prim(name, fn):
 
 
 scatter_p = _scatter_prim("scatter", None)
-scatter_add_p = _scatter_prim("scatter-add", lax.scatter_add)
-scatter_sub_p = _scatter_prim("scatter-sub", lax.scatter_sub)
-scatter_mul_p = _scatter_prim("scatter-mul", lax.scatter_mul)
-scatter_min_p = _scatter_prim("scatter-min", lax.scatter_min)
-scatter_max_p = _scatter_prim("scatter-max", lax.scatter_max)
+scatter_add_p = _scatter_prim("scatter-add", slicing.scatter_add)
+scatter_sub_p = _scatter_prim("scatter-sub", slicing.scatter_sub)
+scatter_mul_p = _scatter_prim("scatter-mul", slicing.scatter_mul)
+scatter_min_p = _scatter_prim("scatter-min", slicing.scatter_min)
+scatter_max_p = _scatter_prim("scatter-max", slicing.scatter_max)
 
 
 # --- sorting and reductions --------------------------------------------------
@@ -389,7 +392,7 @@ top_k_p = LaxPrimitive("top_k", lambda x, k, axis=-1: lax.top_k(x, k, axis=axis)
 
 def _approx_top_k(x, k, reduction_dimension, recall_target, is_max_k,
                   reduction_input_size_override, aggregate_to_topk):
-    fn = lax.approx_max_k if is_max_k else lax.approx_min_k
+    fn = ann.approx_max_k if is_max_k else ann.approx_min_k
     return fn(x, k, reduction_dimension, recall_target,
               reduction_input_size_override, aggregate_to_topk)
 
@@ -408,16 +411,15 @@ def _one_axis(name, axes):
     return axes[0]
 
 
-def _cumulative(name):
-    fn = getattr(lax, name)
+def _cumulative(name, fn):
     return LaxPrimitive(name, lambda x, axis, reverse: fn(x, axis, reverse))
 
 
-cumsum_p = _cumulative("cumsum")
-cumprod_p = _cumulative("cumprod")
-cummax_p = _cumulative("cummax")
-cummin_p = _cumulative("cummin")
-cumlogsumexp_p = _cumulative("cumlogsumexp")
+cumsum_p = _cumulative("cumsum", lax.cumsum)
+cumprod_p = _cumulative("cumprod", lax.cumprod)
+cummax_p = _cumulative("cummax", lax.cummax)
+cummin_p = _cumulative("cummin", lax.cummin)
+cumlogsumexp_p = _cumulative("cumlogsumexp", associative_scan.cumlogsumexp)
 
 
 def _reduction(name):
@@ -484,7 +486,7 @@ def _reduce_window(*args, jaxpr, consts, window_dimensions, window_strides,
                    padding, base_dilation, window_dilation):
     n = len(args) // 2
     operands, inits = args[:n], args[n:]
-    out = lax.reduce_window(
+    out = windowed_reductions.reduce_window(
         tuple(operands) if n > 1 else operands[0],
         tuple(inits) if n > 1 else inits[0], _pairwise(jaxpr, consts, n),
         window_dimensions, window_strides, padding, base_dilation,
@@ -548,9 +550,9 @@ def _conv(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
     _unused("conv_general_dilated", out_sharding=out_sharding)
     dn = dimension_numbers
     if dn is not None and hasattr(dn, "lhs_spec"):
-        dn = lax.ConvDimensionNumbers(tuple(dn.lhs_spec), tuple(dn.rhs_spec),
+        dn = convolution.ConvDimensionNumbers(tuple(dn.lhs_spec), tuple(dn.rhs_spec),
                                       tuple(dn.out_spec))
-    return lax.conv_general_dilated(
+    return convolution.conv_general_dilated(
         lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation, dn,
         feature_group_count, batch_group_count, precision,
         preferred_element_type)
@@ -558,7 +560,7 @@ def _conv(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
 
 def _fft(x, fft_type, fft_lengths):
     kind = getattr(fft_type, "name", fft_type)
-    return lax.fft(x, lax.FftType[kind] if isinstance(kind, str) else kind,
+    return lax_fft.fft(x, lax_fft.FftType[kind] if isinstance(kind, str) else kind,
                    fft_lengths)
 
 
@@ -572,14 +574,14 @@ fft_p = LaxPrimitive("fft", _fft)
 def _cond(index, *operands, branches, branches_platforms=None):
     # branches_platforms only records which platform each branch is for;
     # the index (from platform_index) already chose.
-    return lax.switch(index, [_as_function(b) for b in branches], *operands)
+    return control_flow.switch(index, [_as_function(b) for b in branches], *operands)
 
 
 def _while(*args, cond_nconsts, cond_jaxpr, body_nconsts, body_jaxpr):
     cconsts = args[:cond_nconsts]
     bconsts = args[cond_nconsts:cond_nconsts + body_nconsts]
     init = list(args[cond_nconsts + body_nconsts:])
-    return lax.while_loop(
+    return control_flow.while_loop(
         lambda c: eval_jaxpr(cond_jaxpr, (), *cconsts, *c)[0],
         lambda c: eval_jaxpr(body_jaxpr, (), *bconsts, *c), init)
 
@@ -593,7 +595,7 @@ def _scan(*args, reverse, length, jaxpr, num_consts, num_carry, unroll=1,
     def body(carry, x):
         out = eval_jaxpr(jaxpr, (), *consts, *carry, *x)
         return out[:num_carry], out[num_carry:]
-    carry, ys = lax.scan(body, init, xs, length=length, reverse=reverse,
+    carry, ys = control_flow.scan(body, init, xs, length=length, reverse=reverse,
                          unroll=unroll)
     return list(carry) + list(ys)
 
@@ -615,7 +617,7 @@ def _linear_solve(*args, const_lengths, jaxprs):
 
     def transpose_solve(_, b):
         return eval_jaxpr(j_tsv, (), *tsv, *b)
-    return lax.custom_linear_solve(
+    return control_flow.custom_linear_solve(
         matvec, list(rest), solve,
         None if j_tsv is None else transpose_solve)
 
@@ -656,8 +658,7 @@ def _axes(axes):
     return axes[0] if len(axes) == 1 else axes
 
 
-def _all_reduce(name, multiple_results):
-    fn = getattr(lax, name)
+def _all_reduce(name, fn, multiple_results):
 
     def impl(*xs, axes, axis_index_groups=None):
         out = fn(list(xs), _axes(axes), axis_index_groups=axis_index_groups)
@@ -665,29 +666,29 @@ def _all_reduce(name, multiple_results):
     return LaxPrimitive(name, impl, multiple_results=multiple_results)
 
 
-psum_p = _all_reduce("psum", False)
-pmax_p = _all_reduce("pmax", False)
-pmin_p = _all_reduce("pmin", False)
-ppermute_p = LaxPrimitive("ppermute", lambda x, axis_name, perm: lax.ppermute(
+psum_p = _all_reduce("psum", parallel.psum, False)
+pmax_p = _all_reduce("pmax", parallel.pmax, False)
+pmin_p = _all_reduce("pmin", parallel.pmin, False)
+ppermute_p = LaxPrimitive("ppermute", lambda x, axis_name, perm: parallel.ppermute(
     x, _axes(axis_name), perm))
 
 
 def _all_gather(x, all_gather_dimension, axis_name, axis_index_groups,
                 axis_size, tiled):
-    return lax.all_gather(x, _axes(axis_name), axis=all_gather_dimension,
+    return parallel.all_gather(x, _axes(axis_name), axis=all_gather_dimension,
                           axis_index_groups=axis_index_groups, tiled=tiled)
 
 
 def _all_to_all(x, split_axis, concat_axis, axis_name, axis_index_groups,
                 tiled):
-    return lax.all_to_all(x, _axes(axis_name), split_axis, concat_axis,
+    return parallel.all_to_all(x, _axes(axis_name), split_axis, concat_axis,
                           axis_index_groups=axis_index_groups, tiled=tiled)
 
 
 all_gather_p = LaxPrimitive("all_gather", _all_gather)
 all_to_all_p = LaxPrimitive("all_to_all", _all_to_all)
 axis_index_p = LaxPrimitive("axis_index",
-                            lambda axis_name: lax.axis_index(_axes(axis_name)))
+                            lambda axis_name: parallel.axis_index(_axes(axis_name)))
 
 
 # --- random bits -------------------------------------------------------------

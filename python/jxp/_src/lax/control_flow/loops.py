@@ -1,225 +1,24 @@
-"""Structured control flow: lax.cond, switch, while_loop, fori_loop, scan,
-map and select_n over the jxp dialect's region ops.
+"""lax.while_loop, fori_loop, scan and map over the jxp dialect's region
+ops, and associative_scan and cumlogsumexp built from lax ops.
 
-Each branch or body is traced once as a private function (all of one op's
-functions together, so they close over the same values in the same order);
-its block then moves into a region of the op, with the closed-over values
-passed as operands: every region is isolated from above, as the C++ rules
-and lowerings expect. Outside any trace the op runs as a compiled program,
-like other eager calls.
+Each body is traced once as a private function; its block then moves into
+a region of the op (common.py), with the closed-over values passed as
+operands. Outside any trace the op runs as a compiled program, like other
+eager calls.
 """
 
 import numpy as np
 from jaxlib.mlir import ir
 
-from . import batching, core, dtypes, tree_util
-from .config import config
-from . import lax_lenient as lax
-from .ad import _eager, _i64, _lift_all, _positional, _trace_together
-from .core import Tracer, abstractify, mlir_type
-from .. import lax as _public_lax
-
-
-# ---------------------------------------------------------------------------
-# Building region ops
-# ---------------------------------------------------------------------------
-
-def _into_region(traced, region, order=None, extra_yields=()):
-    """Moves the body of `traced` (a TracedFunction) into `region`, whose
-    block takes the function's arguments in `order` (positions in the
-    function's argument list; default: as they are). Its func.return
-    becomes a jxp.yield of the returned values then `extra_yields`
-    (positions of block arguments yielded as they came). The function
-    is erased."""
-    src = traced.frame.block
-    args = list(src.arguments)
-    order = list(range(len(args))) if order is None else list(order)
-    block = ir.Block.create_at_start(region, [args[k].type for k in order])
-    for new, k in zip(block.arguments, order):
-        args[k].replace_all_uses_with(new)
-    ops = list(src.operations)
-    ret = ops[-1]
-    with ir.Location.unknown():
-        for op in ops[:-1]:
-            block.append(op.operation)
-        values = list(ret.operation.operands) + [
-            block.arguments[order.index(k)] for k in extra_yields]
-        ir.Operation.create("jxp.yield", results=[], operands=values,
-                            ip=ir.InsertionPoint(block))
-    traced.frame.func.operation.erase()
-
-
-def _region_op(name, result_avals, operands, num_regions, attributes=None):
-    """Emits op `name` at the user's line in the current frame; returns the
-    op and tracers of its results."""
-    frame = core.current_frame()
-    op = ir.Operation.create(
-        name, results=[mlir_type(a) for a in result_avals],
-        operands=_lift_all(operands), attributes=attributes or {},
-        regions=num_regions, loc=core.user_location(), ip=frame.ip)
-    return op, [Tracer(a, v, frame) for a, v in zip(result_avals, op.results)]
-
-
-def _flatten_fun(fun, in_tree, splat=True):
-    """fun over flat leaves, returning flat leaves; the output's tree goes
-    to store["tree"]. `splat`: in_tree is a tuple of positional
-    arguments (else the single argument)."""
-    store = {}
-
-    def flat(*leaves):
-        args = tree_util.tree_unflatten(in_tree, list(leaves))
-        out = fun(*args) if splat else fun(args)
-        out_leaves, store["tree"] = tree_util.tree_flatten(out)
-        return out_leaves
-    return flat, store
-
-
-def _eager_or_traced(name, traced_fn, operands):
-    """traced_fn(*operands) under the current trace, or as a compiled
-    program when called outside any trace."""
-    if core.current_frame():
-        return traced_fn(*operands)
-    return _eager(traced_fn, name, operands)
-
-
-# ---------------------------------------------------------------------------
-# cond and switch
-# ---------------------------------------------------------------------------
-
-def _leaf_names(root, tree):
-    """A name per leaf of `tree` as the user wrote it: root[0]['b']."""
-    names = {}
-
-    def walk(node, path):
-        if isinstance(node, (tuple, list)):
-            for k, child in enumerate(node):
-                walk(child, f"{path}[{k}]")
-        elif isinstance(node, dict):
-            for k, child in node.items():
-                walk(child, f"{path}[{k!r}]")
-        elif isinstance(node, int) and not isinstance(node, bool):
-            names[node] = path
-    n = tree.num_leaves
-    walk(tree_util.tree_unflatten(tree, list(range(n))), root)
-    return [names.get(i, f"{root} (leaf {i})") for i in range(n)]
-
-
-def _first_mismatch(names, avals0, avals):
-    """(name, aval, aval) of the first leaf whose shape or dtype differs."""
-    for leaf, a, b in zip(names, avals0, avals):
-        if (a.shape, a.dtype) != (b.shape, b.dtype):
-            return leaf, a, b
-    return None
-
-
-def _mismatch(a, b):
-    return "the dtypes" if a.dtype != b.dtype else "the shapes"
-
-
-def _check_branch_outputs(what, names, trees, avals_per_branch):
-    """JAX's TypeErrors for branches returning different structures or
-    types; `what` is "cond" or "switch", names[k] branch k's name."""
-    tree0, avals0 = trees[0], avals_per_branch[0]
-    for k, (tree, avals) in enumerate(zip(trees, avals_per_branch)):
-        if tree != tree0:
-            raise TypeError(
-                f"{what} branch outputs must have the same pytree structure, "
-                f"but they differ: {names[0]} returns {tree0} and {names[k]} "
-                f"returns {tree}.")
-        bad = _first_mismatch(_leaf_names("output", tree0), avals0, avals)
-        if bad:
-            leaf, a, b = bad
-            raise TypeError(
-                f"{what} branches must have equal output types but they "
-                f"differ: the {leaf} of {names[0]} has type {a.str_short()} "
-                f"but the corresponding output of {names[k]} has type "
-                f"{b.str_short()}, so {_mismatch(a, b)} do not match.")
-
-
-def _switch_traced(index, branches, operands, what):
-    flat_ops, in_tree = tree_util.tree_flatten(tuple(operands))
-    avals = [abstractify(x) for x in flat_ops]
-    flats = [_flatten_fun(b, in_tree) for b in branches]
-    traced, closure = _trace_together([
-        (flat, f"branch_{k}", avals, _positional(len(avals)))
-        for k, (flat, _) in enumerate(flats)])
-    trees = [store["tree"] for _, store in flats]
-    names = (["false_fun", "true_fun"] if what == "cond" else
-             [f"branch {k}" for k in range(len(branches))])
-    try:
-        _check_branch_outputs(what, names, trees,
-                              [t.out_avals for t in traced])
-    except TypeError:
-        _erase(*traced)
-        raise
-    # Weak only where every branch's result is weak (JAX joins them).
-    out_avals = [a.update(weak_type=all(t.out_avals[i].weak_type
-                                        for t in traced))
-                 for i, a in enumerate(traced[0].out_avals)]
-    op, results = _region_op("jxp.cond", out_avals,
-                             [index] + flat_ops + closure, len(branches))
-    for t, region in zip(traced, op.regions):
-        _into_region(t, region)
-    return tree_util.tree_unflatten(trees[0], results)
-
-
-def _index_operand(index, n):
-    """JAX's switch index: an integer scalar clamped to [0, n)."""
-    a = abstractify(index)
-    if a.shape:
-        raise TypeError(f"Branch index must be scalar, got {index} of "
-                        f"shape {a.shape}.")
-    if not dtypes.is_int(a.dtype):
-        raise TypeError(f"Index type must be an integer, got {index}.")
-    index = lax.convert_element_type(index, np.int32)
-    return lax.clamp(np.int32(0), index, np.int32(n - 1))
-
-
-def switch(index, branches, *operands, operand=None):
-    """Applies branches[index] to operands, as lax.switch: the index is
-    clamped into range; every branch must return the same types."""
-    if operand is not None:
-        operands = operands + (operand,)
-    branches = tuple(branches)
-    if not branches:
-        raise ValueError("Empty branch sequence")
-    for b in branches:
-        if not callable(b):
-            raise TypeError("lax.switch: branches argument should be a "
-                            "sequence of callables.")
-    if len(branches) == 1:
-        abstractify(index)  # still an array-like
-        return branches[0](*operands)
-
-    def run(index, *ops):
-        return _switch_traced(_index_operand(index, len(branches)), branches,
-                              ops, "switch")
-    return _eager_or_traced("switch", run, (index,) + tuple(operands))
-
-
-def cond(pred, true_fun, false_fun, *operands, operand=None):
-    """true_fun(*operands) if pred else false_fun(*operands), as lax.cond;
-    both branches are traced and must return the same types."""
-    if operand is not None:
-        operands = operands + (operand,)
-    if not callable(true_fun) or not callable(false_fun):
-        raise TypeError("lax.cond: true_fun and false_fun arguments should "
-                        "be callable.")
-    a = abstractify(pred)
-    if a.shape:
-        raise TypeError(f"Pred must be a scalar, got {pred} of shape "
-                        f"{a.shape}.")
-    if not (a.dtype == dtypes.bool_ or dtypes.is_int(a.dtype)
-            or dtypes.is_float(a.dtype)):
-        raise TypeError(f"Pred type must be either boolean or number, got "
-                        f"{pred}.")
-
-    def run(pred, *ops):
-        # false_fun is branch 0, as JAX's cond (index = pred != 0).
-        index = lax.convert_element_type(
-            lax.ne(pred, np.zeros((), abstractify(pred).dtype)), np.int32)
-        return _switch_traced(index, (false_fun, true_fun), ops, "cond")
-    return _eager_or_traced("cond", run, (pred,) + tuple(operands))
+from jxp._src import batching, core, dtypes, tree_util
+from jxp._src.ad import _i64, _positional, _trace_together
+from jxp._src.config import config
+from jxp._src.core import Tracer, abstractify
+from jxp._src.lax import scalar_casting as lax
+from jxp._src.lax.control_flow.common import (
+    _eager_or_traced, _first_mismatch, _flatten_fun, _into_region,
+    _leaf_names, _mismatch, _region_op)
+from jxp._src.lax.control_flow.common import _erase
 
 
 # ---------------------------------------------------------------------------
@@ -307,11 +106,6 @@ def _as_aval(x, aval):
     if a.dtype != aval.dtype:
         return lax.convert_element_type(x, aval.dtype)
     return x
-
-
-def _erase(*traced):
-    for t in traced:
-        t.frame.func.operation.erase()
 
 
 def while_loop(cond_fun, body_fun, init_val, *, snapshots=None):
@@ -563,27 +357,3 @@ def map(f, xs, *, batch_size=None):  # noqa: A001
         return out[0]
     return tree_util.tree_map(
         lambda a, b: lax.concatenate([a, b], 0), out[0], out[1])
-
-
-# ---------------------------------------------------------------------------
-# select_n
-# ---------------------------------------------------------------------------
-
-def select_n(which, *cases):
-    """cases[which] elementwise, as lax.select_n: `which` is boolean (two
-    cases) or int32; out of range is undefined (here: the last case)."""
-    if not cases:
-        raise ValueError("select_n called with no cases")
-    wa = abstractify(which)
-    if wa.dtype != dtypes.bool_ and not dtypes.is_int(wa.dtype):
-        raise TypeError(f"select `which` must be boolean or integer type, "
-                        f"got {wa.dtype.name}.")
-    if wa.dtype == dtypes.bool_ and len(cases) > 2:
-        raise TypeError("select with boolean `which` cannot have > 2 cases.")
-    out = cases[-1]
-    for k in range(len(cases) - 2, -1, -1):
-        # Bisect as JAX's lowering does: which < k + 1 picks case k.
-        pred = (_public_lax.bitwise_not(which) if wa.dtype == dtypes.bool_
-                else _public_lax.lt(which, np.asarray(k + 1, wa.dtype)))
-        out = _public_lax.select(pred, cases[k], out)
-    return out
