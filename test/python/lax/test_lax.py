@@ -1983,7 +1983,7 @@ TESTED_ELSEWHERE = {"threefry2x32",  # test_threefry.py
                     "full_like", "index_in_dim", "index_take", "integer_pow",
                     "padtype_to_pads", "reciprocal", "sinh", "slice_in_dim",
                     "square",
-                    "top_k",  # test_numpy_more.py
+                    "top_k",  # numpy/test_sorting.py
                     # test_lax_special.py:
                     "bessel_i0e", "bessel_i1e", "clz", "digamma", "erfc",
                     "lgamma", "nextafter", "polygamma", "population_count",

@@ -2,6 +2,7 @@
 function jxp.numpy defines, type promotion (arrays of every dtype, NumPy
 and Python scalars), broadcasting and argument errors."""
 
+import functools
 import itertools
 
 import jax
@@ -12,7 +13,7 @@ import pytest
 
 import jxp
 import jxp.numpy as jnp
-from jxp_test_util import assert_same
+from jxp_test_util import assert_same, check_numpy
 
 # JAX warns when asked for 64-bit dtypes without x64; jxp narrows silently.
 pytestmark = pytest.mark.filterwarnings(
@@ -648,3 +649,53 @@ def test_every_numpy_function_is_tested():
               and not isinstance(v, type)
               and getattr(v, "__module__", "") == "jxp.numpy"}
     assert public - TESTED == set()
+
+
+# ---------------------------------------------------------------------------
+# select, and the coverage of the selection and counting functions
+# ---------------------------------------------------------------------------
+
+check = functools.partial(check_numpy, rtol=1e-5, atol=1e-6)
+
+
+R = np.random.default_rng(7)
+F2 = R.standard_normal((3, 5)).astype(np.float32)
+F3 = R.standard_normal((2, 3, 4)).astype(np.float32)
+I2 = R.integers(-4, 5, (3, 5)).astype(np.int32)
+
+
+def test_select():
+    check(lambda m: lambda x: m.select([x > 0.5, x < -0.5], [x, x * 2], -1.0),
+          F2)
+    # Broadcast conditions and choices, the default's and choices' dtypes
+    # promoted together (weak Python scalars).
+    check(lambda m: lambda x: m.select([x[:, :1] > 0], [x], 3), F2)
+    check(lambda m: lambda x: m.select([x > 0, x < -1], [1, 2]), I2)
+    check(lambda m: lambda x: m.select([x > 0], [x.astype(m.int8)],
+                                       m.int16(5)), I2)
+    check(lambda m: lambda x: m.select([x > 0, x > 1], [x, 2.5]), I2)
+    # Errors: lengths differ, empty, a list among the choices.
+    check(lambda m: lambda x: m.select([x > 0], [x, x]), F2)
+    check(lambda m: lambda x: m.select([], []), F2)
+    for m in (jnp, rjnp):
+        with pytest.raises(TypeError):
+            m.select([m.asarray(F2) > 0], [[1.0]])
+
+
+def test_select_grad():
+    def f(m, lib):
+        return lib.grad(lambda x, d: m.select(
+            [x > 0.5, x < -0.5], [m.sin(x), x ** 2], d).sum(), argnums=(0, 1))
+    d = np.float32(0.5)
+    assert_same(f(jnp, jxp)(F2, d), f(rjnp, jax)(F2, d))
+    assert_same(jxp.jit(f(jnp, jxp))(F2, d), jax.jit(f(rjnp, jax))(F2, d))
+
+
+def test_every_function_is_tested():
+    from jxp.numpy import _selection
+    assert set(_selection.__all__) <= {
+        "select", "bincount", "histogram", "histogram_bin_edges",
+        "partition", "argpartition"}
+    for name in _selection.__all__ + ["quantile", "nanquantile", "percentile",
+                                      "nanpercentile", "nanmedian"]:
+        assert getattr(jnp, name).__module__.startswith("jxp.numpy")

@@ -377,7 +377,7 @@ def test_traced_axis_is_an_error():
 
 TESTED = set(REDUCERS) | {"argmax", "argmin", "nanargmax", "nanargmin",
                           "cumsum", "cumprod", "nancumsum", "nancumprod",
-                          # in test_numpy_more.py
+                          # below, with the quantile family
                           "quantile", "nanquantile", "percentile",
                           "nanpercentile", "nanmedian"}
 
@@ -385,3 +385,100 @@ TESTED = set(REDUCERS) | {"argmax", "argmin", "nanargmax", "nanargmin",
 def test_every_reduction_is_tested():
     from jxp.numpy import _reductions
     assert set(_reductions.__all__) <= TESTED
+
+
+# ---------------------------------------------------------------------------
+# The quantile family: quantile, nanquantile, percentile, nanpercentile,
+# median, nanmedian (every method; axes, keepdims, NaNs, empty input) and
+# their derivatives
+# ---------------------------------------------------------------------------
+
+R7 = np.random.default_rng(7)
+F2 = R7.standard_normal((3, 5)).astype(np.float32)
+F3 = R7.standard_normal((2, 3, 4)).astype(np.float32)
+I2 = R7.integers(-4, 5, (3, 5)).astype(np.int32)
+TIES = np.array([[3, 1, 3, 2, 1, 3], [0, 0, 0, -1, 5, 5]], np.float32)
+NANS = np.array([[1.0, np.nan, 3.0, -1.0], [np.nan] * 4,
+                 [2.0, 0.0, -np.inf, np.inf]], np.float32)
+E1 = np.zeros((0,), np.float32)
+
+
+QUANTILE_CASES = {
+    "scalar_q": (F2, 0.3, {}),
+    "vector_q": (F2, np.array([0.0, 0.25, 0.5, 1.0], np.float32), {"axis": 1}),
+    "axis0_keep": (F2, 0.7, {"axis": 0, "keepdims": True}),
+    "tuple_axis": (F3, np.array([0.2, 0.9], np.float32),
+                   {"axis": (0, 2), "keepdims": True}),
+    "tuple_axis_nokeep": (F3, 0.4, {"axis": (2, 0)}),
+    "none_keep": (F3, 0.5, {"keepdims": True}),
+    "int_input": (I2, 0.5, {"axis": 1}),
+    "ties_int": (TIES, np.array([0.1, 0.6], np.float32), {"axis": -1}),
+    "nans": (NANS, 0.5, {"axis": 1}),
+    "nans_vec": (NANS, np.array([0.0, 0.33, 1.0], np.float32), {"axis": 0}),
+    "f64_q_weak": (F2, 0.5, {"axis": 1}),
+    "empty": (E1, 0.5, {}),
+    "q_rank2": (F2, np.full((2, 2), 0.5, np.float32), {}),
+    "repeated_axis": (F3, 0.5, {"axis": (1, 1)}),
+    "bad_axis": (F2, 0.5, {"axis": 2}),
+}
+
+
+METHODS = ["linear", "lower", "higher", "nearest", "midpoint"]
+
+
+@pytest.mark.parametrize("fn", ["quantile", "nanquantile"])
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("case", sorted(QUANTILE_CASES))
+def test_quantile(fn, method, case):
+    a, q, kw = QUANTILE_CASES[case]
+    check(lambda m: lambda x: getattr(m, fn)(x, q, method=method, **kw), a)
+
+
+@pytest.mark.parametrize("fn", ["percentile", "nanpercentile"])
+@pytest.mark.parametrize("case", ["scalar_q", "vector_q", "tuple_axis",
+                                  "nans", "int_input"])
+def test_percentile(fn, case):
+    a, q, kw = QUANTILE_CASES[case]
+    q = q * 100
+    for method in ("linear", "nearest"):
+        check(lambda m: lambda x: getattr(m, fn)(x, q, method=method, **kw),
+              a)
+    # An integer q is made inexact before dividing by 100.
+    check(lambda m: lambda x: getattr(m, fn)(x, 50, **kw), a)
+
+
+@pytest.mark.parametrize("a", [F2, F3, NANS, I2])
+@pytest.mark.parametrize("kw", [{}, {"axis": 0}, {"axis": -1, "keepdims": True},
+                                {"axis": (0, 1)}, {"keepdims": True}])
+def test_nanmedian_and_median(a, kw):
+    check(lambda m: lambda x: m.nanmedian(x, **kw), a)
+    check(lambda m: lambda x: m.median(x, **kw), a)
+
+
+def test_quantile_errors():
+    for fn in ("quantile", "nanquantile", "percentile", "nanpercentile"):
+        check(lambda m: lambda x: getattr(m, fn)(x, 0.5, method="bogus"), F2)
+        check(lambda m: lambda x: getattr(m, fn)(x, 0.5, overwrite_input=True),
+              F2)
+        check(lambda m: lambda x: getattr(m, fn)(
+            x.astype(m.complex64), 0.5), F2)
+        for m in (jnp, rjnp):
+            with pytest.raises(TypeError):
+                getattr(m, fn)([1.0, 2.0], 0.5)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_quantile_grad(method):
+    q = np.array([0.1, 0.5, 0.8], np.float32)
+
+    def f(m, lib):
+        def loss(x, q):
+            return (m.quantile(x, q, axis=1, method=method) ** 2).sum() + \
+                m.nanquantile(x, q[1], axis=0, method=method).sum()
+        return lib.grad(loss, argnums=(0, 1) if method == "linear" else 0)
+
+    x = np.array([[1.0, 4.0, 2.0, 2.0, -3.0], [0.5, 0.25, 7.0, 1.0, 1.0]],
+                 np.float32)
+    assert_same(f(jnp, jxp)(x, q), f(rjnp, jax)(x, q), rtol=1e-5)
+    assert_same(jxp.jit(f(jnp, jxp))(x, q), jax.jit(f(rjnp, jax))(x, q),
+                rtol=1e-5)

@@ -343,3 +343,69 @@ def test_every_sorting_function_is_tested():
     from jxp.numpy import _sorting
     assert set(_sorting.__all__) <= TESTED
     assert jnp.where is _sorting.where
+
+
+# ---------------------------------------------------------------------------
+# Selection: lax.top_k, partition and argpartition (ties, NaNs, every
+# kth and axis), their errors and derivatives
+# ---------------------------------------------------------------------------
+
+check_rtol5 = functools.partial(check_numpy, rtol=1e-5, atol=1e-6)
+
+
+R7 = np.random.default_rng(7)
+F2 = R7.standard_normal((3, 5)).astype(np.float32)
+F3 = R7.standard_normal((2, 3, 4)).astype(np.float32)
+I2 = R7.integers(-4, 5, (3, 5)).astype(np.int32)
+U1 = np.array([0, 3, 0, 7, 2, 3], np.uint8)
+TIES = np.array([[3, 1, 3, 2, 1, 3], [0, 0, 0, -1, 5, 5]], np.float32)
+
+
+@pytest.mark.parametrize("x", [TIES, F3, I2, U1, TIES.astype(np.int8)])
+def test_top_k(x):
+    n = x.shape[-1]
+    for k in (0, 1, n // 2, n):
+        check_rtol5(lambda m: lambda x: (jxp.lax if m is jnp else jax.lax).top_k(
+            x, k), x)
+    check_rtol5(lambda m: lambda x: (jxp.lax if m is jnp else jax.lax).top_k(
+        x, 1, axis=0), x)
+
+
+def test_top_k_errors():
+    for x, k, kw in [(TIES, 7, {}), (TIES, -1, {}), (np.float32(1), 1, {}),
+                     (TIES, 1, {"axis": 2}),
+                     (TIES.astype(np.complex64), 1, {})]:
+        with pytest.raises(Exception) as want:
+            jax.lax.top_k(x, k, **kw)
+        raises_like(want.value, lambda: jxp.lax.top_k(x, k, **kw))
+
+
+def test_top_k_grad():
+    def f(lib):
+        return lib.grad(lambda x: (lib.lax.top_k(x, 3)[0] ** 2).sum())
+    assert_same(f(jxp)(TIES), f(jax)(TIES))
+    assert_same(jxp.jit(f(jxp))(F3), jax.jit(f(jax))(F3))
+
+
+@pytest.mark.parametrize("fn", ["partition", "argpartition"])
+@pytest.mark.parametrize("x", [TIES, F3, I2, U1])
+def test_partition(fn, x):
+    for axis in (-1, 0):
+        n = x.shape[axis]
+        for kth in (0, n // 2, n - 1, -1):
+            check_rtol5(lambda m: lambda x: getattr(m, fn)(x, kth, axis=axis), x)
+
+
+def test_partition_errors():
+    for fn in ("partition", "argpartition"):
+        check_rtol5(lambda m: lambda x: getattr(m, fn)(x, 6), TIES)
+        check_rtol5(lambda m: lambda x: getattr(m, fn)(x.astype(m.complex64), 1),
+              TIES)
+        check_rtol5(lambda m: lambda x: getattr(m, fn)(x, 1, axis=3), TIES)
+
+
+def test_partition_grad():
+    def f(m, lib):
+        return lib.grad(lambda x: (m.partition(x, 2) ** 2 *
+                                   m.arange(6.0)).sum())
+    assert_same(f(jnp, jxp)(TIES), f(rjnp, jax)(TIES))
