@@ -25,7 +25,7 @@ using namespace mlir::jxp;
 namespace {
 struct ConvertJxpToStableHLOPass
     : jxp::impl::ConvertJxpToStableHLOPassBase<ConvertJxpToStableHLOPass> {
-  /// StableHLO is not registered on this side (design.md section 1): the
+  /// StableHLO is not registered on this side (docs/design.md §1): the
   /// ops this pass creates are unregistered by design, so their context
   /// accepts them from here on. The input was parsed before, with its own
   /// setting: `jxp-opt` rejects unknown ops there unless told otherwise.

@@ -1,6 +1,6 @@
 //===- StableHLOBuilder.h - building unregistered StableHLO ----*- C++ -*-===//
 //
-// StableHLO is not registered in this build of MLIR (see design.md §1), so
+// StableHLO is not registered in this build of MLIR (see docs/design.md §1), so
 // lowering rules create its ops by name through these helpers, and its
 // attributes from their textual syntax. jaxlib parses and verifies the result.
 //

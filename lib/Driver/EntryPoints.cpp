@@ -18,8 +18,8 @@
 using namespace mlir;
 
 namespace {
-constexpr llvm::StringLiteral kToStableHLO =
-    "canonicalize,cse,symbol-dce,jxp-infer-vma,convert-jxp-to-stablehlo";
+// (Partial evaluation leaves dead code behind: cleaned before lowering.)
+constexpr llvm::StringLiteral kToStableHLO = "jxp-cleanup,jxp-lower";
 
 /// A copy of `module` whose public @main is its function `entry` (the old
 /// @main gone), or whose @main `build` makes in the copy.
@@ -46,8 +46,9 @@ withEntry(ModuleOp module, StringRef entry,
 
 /// Lowers `module` (an entry made by withEntry) into `result`.
 void lower(::jxp::Session &session, OwningOpRef<ModuleOp> module,
-           ::jxp::PipelineResult &result) {
+           ::jxp::CompileResult &result) {
   if (module && succeeded(session.run(*module, kToStableHLO))) {
+    ::jxp::describeProgram(*module, result);
     result.output = session.print(*module, /*genericForm=*/true,
                                   /*debugInfo=*/false);
     result.ok = true;

@@ -30,8 +30,11 @@ public:
 
   mlir::MLIRContext &context();
 
-  /// The module, or null after reporting why not.
-  mlir::OwningOpRef<mlir::ModuleOp> parse(const std::string &text);
+  /// The module, or null after reporting why not. A jxp program holds only
+  /// registered (jxp, func, builtin) ops; with `anyOps` the module may hold
+  /// others (StableHLO's, parsed to be inspected, never transformed).
+  mlir::OwningOpRef<mlir::ModuleOp> parse(const std::string &text,
+                                          bool anyOps = false);
   /// Runs a textual pass pipeline on `module`.
   mlir::LogicalResult run(mlir::ModuleOp module, llvm::StringRef pipeline);
   std::string print(mlir::ModuleOp module, bool genericForm, bool debugInfo);
@@ -43,6 +46,11 @@ private:
   struct Impl;
   std::unique_ptr<Impl> impl;
 };
+
+/// Fills `result`'s facts of a StableHLO module (Compile.cpp): partitions,
+/// devices, custom-call targets, host callbacks (numbered in the module by
+/// position) and the location-free fingerprint.
+void describeProgram(mlir::ModuleOp module, CompileResult &result);
 
 } // namespace jxp
 
