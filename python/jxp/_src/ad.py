@@ -161,41 +161,47 @@ def _is_float0(x):
 #
 # Called outside any trace, an API traces its work on every call (as JAX's
 # eager APIs re-run on every call: globals and attributes the function
-# reads are current) and looks the compiled program up by its StableHLO
-# text, so XLA compiles each distinct program once.
+# reads are current) and looks the compiled program up by its fingerprint
+# (the compiler's, without locations), so XLA compiles each distinct
+# program once.
 
-_executables = LRUCache(512)  # StableHLO text -> Executable
+_executables = LRUCache(512)  # program fingerprint -> Executable
 
 
-def _compiled(stablehlo):
-    exe = _executables.get(stablehlo)
+def _program(facts):
+    """A runtime.Program of the compiler's dict."""
+    return runtime.Program(facts)
+
+
+def _compiled(program):
+    exe = _executables.get(program.fingerprint)
     if exe is None:
-        exe = runtime.compile(stablehlo)
-        _executables.put(stablehlo, exe)
+        exe = runtime.compile(program)
+        _executables.put(program.fingerprint, exe)
     return exe
 
 
-# The traced module's text -> its StableHLO: an eager transformation traced
-# again to the same program (the function and the globals it reads
-# unchanged) skips the C++ pipeline too. Not for modules whose custom rules
-# are traced on demand (what they trace may read changed globals).
+# The traced module's text -> its StableHLO program: an eager
+# transformation traced again to the same program (the function and the
+# globals it reads unchanged) skips the C++ pipeline too. Not for modules
+# whose custom rules are traced on demand (what they trace may read
+# changed globals).
 _stablehlo = LRUCache(512)
 
 
 def _pipelined(traced):
-    """StableHLO of a traced module, without locations: the same program
-    called from another line is the same executable (diagnostics still
-    carry the user's lines)."""
-    pipeline = f"{api.OPTIMIZE},{api.TO_STABLEHLO}"
+    """The StableHLO program of a traced module, without locations (the
+    same program called from another line is the same executable;
+    diagnostics still carry the user's lines)."""
     if traced.rules:
-        return api.compile_traced(traced, pipeline, debug_info=False)
+        return api.compile_traced(traced, api.COMPILE, debug_info=False)
     text = traced.text()
-    hlo = _stablehlo.get(text)
-    if hlo is None:
+    program = _stablehlo.get(text)
+    if program is None:
         # (No rules to trace on demand: one run of the pipeline.)
-        hlo = api.run_pipeline(text, pipeline, debug_info=False)
-        _stablehlo.put(text, hlo)
-    return hlo
+        program = api.compile_traced(traced, api.COMPILE, debug_info=False)
+        _stablehlo.put(text, program)
+    return program
 
 
 def clear_caches():
@@ -213,21 +219,21 @@ def _eager(body, name, args, kwargs=None):
     traced = api.trace(body, name, avals,
                        lambda ts: tree_util.tree_unflatten(in_tree, ts),
                        sources=flat)
-    hlo = _pipelined(traced)
+    program = _pipelined(traced)
     captured = list(traced.captured)
     shardings = api.arg_shardings(flat + captured)
-    if shardings is None and "mhlo.num_partitions" not in hlo:
-        exe = _compiled(hlo)
+    if shardings is None and not program.num_partitions:
+        exe = _compiled(program)
         bufs = [api._to_buffer(x, a) for x, a in zip(flat, avals)]
         outs = exe.execute(bufs + captured)
         return tree_util.tree_unflatten(traced.out_tree, [
             from_buffer(b, a) for b, a in zip(outs, traced.out_avals)])
     # Arguments on other devices (a mesh): one SPMD program where they
     # are, its results laid out as it gives them, as jit's.
-    key = (hlo, shardings)
+    key = (program.fingerprint, shardings)
     exe = _executables.get(key)
     if exe is None:
-        exe = runtime.compile_sharded(hlo, shardings)
+        exe = runtime.compile_sharded(program, shardings)
         _executables.put(key, exe)
     outs = exe.execute(flat + captured, exe.result_handlers(traced.out_avals))
     return tree_util.tree_unflatten(traced.out_tree, outs)
@@ -310,7 +316,10 @@ def _without_debug_callbacks(text):
 
 
 class _SliceTrace:
-    """What api.compile_traced needs of a slice program."""
+    """What api.compile_traced needs of a slice program (its entry called
+    as traced: nothing captured first, nothing donated)."""
+
+    captured, captured_first, aliases = (), False, None
 
     def __init__(self, text, rules):
         self._text, self.rules = text, rules
@@ -349,7 +358,7 @@ def _concrete_value(tracer):
         args.append(api._to_buffer(source, aval))
     exe = _compiled(api.compile_traced(
         _SliceTrace(_slice_program(frame, tracer), frame.rules),
-        f"{api.OPTIMIZE},{api.TO_STABLEHLO}", debug_info=False))
+        api.COMPILE, debug_info=False))
     (out,) = exe.execute(args)
     return from_buffer(out, tracer.aval)
 
@@ -869,7 +878,7 @@ class _SplitJvp:
             run=lambda text, optimize: _jxp.split_linear(
                 text, optimize, n, len(t_avals)))
         self.linear_results = list(parts["linear_results"])
-        self.primal = _compiled(parts["primal"])
+        self.primal = _compiled(_program(parts["primal"]))
         self._linear_text = parts["linear"]
         self._transposed_text = parts["transposed"]
         self.captured = list(traced.captured)
@@ -883,7 +892,7 @@ class _SplitJvp:
         if self._linear is None:
             if isinstance(self._linear_text, Exception):
                 raise api.compile_error(self._linear_text)
-            self._linear = _compiled(self._linear_text)
+            self._linear = _compiled(_program(self._linear_text))
         return self._linear
 
     @property
@@ -894,7 +903,7 @@ class _SplitJvp:
         if self._transposed is None:
             if isinstance(self._transposed_text, Exception):
                 raise api.compile_error(self._transposed_text)
-            self._transposed = _compiled(self._transposed_text)
+            self._transposed = _compiled(_program(self._transposed_text))
         return self._transposed
 
     def run(self, flat_p):

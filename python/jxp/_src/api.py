@@ -1,7 +1,8 @@
 """jit, eager dispatch, make_ir and the lowering/compilation chain.
 
-trace (Python -> jxp module) -> run_pipeline (C++: inline, canonicalize,
-cse, convert-jxp-to-stablehlo) -> runtime.compile (jaxlib/PJRT).
+trace (Python -> jxp module) -> compile_traced (C++: the named pipeline
+jxp-compile, entry rewriting, host-callback numbering; a runtime.Program
+comes back) -> runtime.compile (jaxlib/PJRT).
 """
 
 import collections
@@ -27,12 +28,12 @@ from .config import config
 from .core import Frame, Tracer, abstractify, frame_scope
 from .. import _jxp
 
-# Passes run before conversion: transform ops materialized, then custom
-# rules dropped, calls (nested jit, derived functions) inlined, dead and
-# redundant code removed.
-OPTIMIZE = ("jxp-ad,jxp-lower-custom-calls,inline,canonicalize,cse,"
-            "symbol-dce")
-TO_STABLEHLO = "jxp-infer-vma,convert-jxp-to-stablehlo"
+# The compiler's named pipelines (lib/Driver/Pipelines.cpp): OPTIMIZE
+# materializes transform ops, drops custom rules, inlines and cleans up;
+# TO_STABLEHLO converts; COMPILE is both.
+OPTIMIZE = "jxp-optimize"
+TO_STABLEHLO = "jxp-lower"
+COMPILE = "jxp-compile"
 
 # The diagnostic kinds of the C++ side (lib/Dialect/Diagnostics.h) that
 # stand for JAX's Python exceptions; any other error is a CompileError.
@@ -78,12 +79,22 @@ def run_pipeline(text, pipeline, generic=True, debug_info=True):
 
 
 def compile_traced(traced, pipeline, generic=True, debug_info=True,
-                   run=None):
-    """Runs `pipeline` on a traced module (`run(text, pipeline)`, by default
-    run_pipeline), tracing into it the custom rules the compiler asks for
-    (a round per batch of requests) until it needs none."""
-    run = run or (lambda text, p: _jxp.run_pipeline(text, p, generic,
-                                                    debug_info))
+                   run=None, planner=None):
+    """Compiles a traced module with `pipeline` (`run(text, pipeline)`, by
+    default the compiler's compile, whose result becomes a
+    runtime.Program), tracing into it the custom rules the compiler asks
+    for (a round per batch of requests) until it needs none. `planner`: a
+    runtime.SpmdPlanner, asked by the compiler where the program runs."""
+    if run is None:
+        # The compiler rewrites the entry as the trace is called: closed-
+        # over arrays first, donated inputs aliased to outputs.
+        num_captured = len(traced.captured) if traced.captured_first else 0
+        aliases = traced.aliases or []
+
+        def run(text, p):
+            return runtime.Program(_jxp.compile(
+                text, p, num_captured, aliases, debug_info, generic,
+                planner))
     for _ in range(MAX_RULE_ROUNDS):
         try:
             return run(traced.text(), pipeline)
@@ -114,6 +125,10 @@ class Traced:
     def __init__(self, module, name, in_avals, out_avals, out_tree, captured,
                  rules=None):
         self.module = module
+        # How the compiler calls @main (jit's calling convention): closed-
+        # over arrays first, and input -> output buffer aliases (donation).
+        self.captured_first = False
+        self.aliases = None
         # custom_jvp callee symbol -> traces its rule for a zero pattern,
         # when the compiler asks for it (see compile_traced).
         self.rules = rules
@@ -210,20 +225,23 @@ class Compiled:
     (or closed-over arrays so), the program runs where they are: one SPMD
     program over several devices (runtime.compile_sharded)."""
 
-    def __init__(self, traced, pipeline, stablehlo=None, in_shardings=None):
-        self.stablehlo = (stablehlo if stablehlo is not None else
-                          compile_traced(traced, pipeline))
+    def __init__(self, traced, pipeline, program=None, in_shardings=None):
         self.in_avals = traced.in_avals
         self.out_avals = traced.out_avals
         self.out_tree = traced.out_tree
         captured = list(traced.captured)
         shardings = program_shardings(captured, in_shardings,
                                       len(self.in_avals))
-        if shardings is None and "mhlo.num_partitions" not in self.stablehlo:
-            self.executable = runtime.compile(self.stablehlo)
-        else:  # inputs elsewhere, or a module for several devices
-            self.executable = runtime.compile_sharded(self.stablehlo,
-                                                      shardings)
+        if program is None:
+            # The compiler asks where the program runs once it is
+            # StableHLO, and lays it out for those devices.
+            planner = runtime.SpmdPlanner(shardings)
+            self.program = compile_traced(traced, pipeline, planner=planner)
+            self.executable = runtime.compile_placed(self.program, planner,
+                                                     shardings)
+        else:
+            self.program = program
+            self.executable = runtime.compile_sharded(program, shardings)
         exe = self.executable
         # The default device's programs take what they are given (jaxlib's
         # fast path moves one-device arrays itself); others are checked.
@@ -294,6 +312,11 @@ class Compiled:
     def as_text(self):
         """XLA's optimized HLO of the program."""
         return self.executable.hlo_text()
+
+    @property
+    def stablehlo(self):
+        """The StableHLO text compiled (for one device)."""
+        return self.program.text
 
     @property
     def input_shardings(self):
@@ -813,10 +836,12 @@ class JitFunction:
 
     def _trace(self, flat, in_tree, args, kwargs):
         avals = [abstractify(x) for x in flat]
-        traced = _captured_first(trace(self.fun, self.name, avals,
-                                       self._builder(args, kwargs, in_tree)))
+        traced = trace(self.fun, self.name, avals,
+                       self._builder(args, kwargs, in_tree))
+        traced.captured_first = True
         if self._donate_nums or self._donate_names:
-            _mark_donated(traced, self._donated_leaves(args, kwargs))
+            traced.aliases = _donation_aliases(
+                traced, self._donated_leaves(args, kwargs))
         return traced
 
     def _donated_leaves(self, args, kwargs):
@@ -841,8 +866,7 @@ class JitFunction:
         compiled = self._cache.get(key)
         if compiled is None:
             traced = self._trace(flat, in_tree, args, kwargs)
-            compiled = Compiled(traced, f"{OPTIMIZE},{TO_STABLEHLO}",
-                                in_shardings=shardings)
+            compiled = Compiled(traced, COMPILE, in_shardings=shardings)
             self._cache.put(key, compiled)
         return compiled
 
@@ -910,19 +934,14 @@ class JitFunction:
         return fn
 
 
-def _main_func(module):
-    """The @main func.func of a traced module (in its context)."""
-    return next(op for op in module.body.operations
-                if ir.StringAttr(op.attributes["sym_name"]).value == "main")
-
-
-def _mark_donated(traced, donated):
-    """Lets XLA reuse donated inputs' buffers for outputs (as JAX: each
-    donated input aliases the first unclaimed output of its shape and dtype;
-    the others are not donated, with JAX's warning)."""
+def _donation_aliases(traced, donated):
+    """For each input of @main (closed-over arrays first), the output whose
+    buffer XLA may reuse, or -1: as JAX, each donated input aliases the
+    first unclaimed output of its shape and dtype; the others are not
+    donated, with JAX's warning. None when nothing is donated."""
     n = len(traced.captured)
     free = list(enumerate(traced.out_avals))
-    aliases, unusable = {}, []
+    aliases, unusable = [-1] * (n + len(traced.in_avals)), []
     for k in donated:
         a = traced.in_avals[k]
         j = next((m for m, (_, b) in enumerate(free)
@@ -936,45 +955,7 @@ def _mark_donated(traced, donated):
                       f"{', '.join(unusable)}.\nSee an explanation at "
                       f"https://docs.jax.dev/en/latest/faq.html#buffer-"
                       f"donation.", stacklevel=6)  # the user's jit call
-    if not aliases:
-        return
-    module = traced.module
-    with module.context:
-        main = _main_func(module)
-        i32 = ir.IntegerType.get_signless(32)
-        n_args = len(ir.FunctionType(ir.TypeAttr(
-            main.attributes["function_type"]).value).inputs)
-        main.attributes["arg_attrs"] = ir.ArrayAttr.get([
-            ir.DictAttr.get({"tf.aliasing_output": ir.IntegerAttr.get(
-                i32, aliases[i])} if i in aliases else {})
-            for i in range(n_args)])
-
-
-def _captured_first(traced):
-    """`traced` with its closed-over arrays as @main's first inputs (they
-    come last when traced), where jaxlib's fast path passes them."""
-    n = len(traced.captured)
-    if not n:
-        return traced
-    module = traced.module
-    with module.context, ir.Location.unknown():
-        body = _main_func(module)
-        body.attributes["sym_name"] = ir.StringAttr.get("main_body")
-        body.attributes["sym_visibility"] = ir.StringAttr.get("private")
-        ftype = ir.FunctionType(ir.TypeAttr(
-            body.attributes["function_type"]).value)
-        inputs, results = list(ftype.inputs), list(ftype.results)
-        k = len(inputs) - n
-        with ir.InsertionPoint(module.body):
-            main = func_d.FuncOp("main", ir.FunctionType.get(
-                inputs[k:] + inputs[:k], results))
-        block = main.add_entry_block()
-        with ir.InsertionPoint(block):
-            args = list(block.arguments)
-            call = func_d.CallOp(results, ir.FlatSymbolRefAttr.get(
-                "main_body"), args[n:] + args[:n])
-            func_d.ReturnOp(call.results)
-    return traced
+    return aliases if any(a >= 0 for a in aliases) else None
 
 
 # Compiled programs per function, as JAX keys them: every jit(f) of one f
@@ -1042,35 +1023,34 @@ class Lowered:
         self.in_tree = in_tree
         self._cache, self._key = cache, key
         self._compiled = compiled
-        self._stablehlo = compiled.stablehlo if compiled else None
+        self._program = compiled.program if compiled else None
         self._in_shardings = in_shardings
 
-    def _stablehlo_text(self):
-        """The pipeline's StableHLO, for one device."""
-        if self._stablehlo is None:
-            self._stablehlo = compile_traced(
-                self.traced, f"{OPTIMIZE},{TO_STABLEHLO}")
-        return self._stablehlo
+    def _stablehlo_program(self):
+        """The pipeline's StableHLO program, for one device."""
+        if self._program is None:
+            self._program = compile_traced(self.traced, COMPILE)
+        return self._program
 
     def _program_text(self):
         """The StableHLO compiled: for inputs on several devices, the SPMD
         module (Shardy meshes and argument shardings), as JAX shows it."""
         if self._compiled is not None and self._compiled.executable.text:
             return self._compiled.executable.text
-        text = self._stablehlo_text()
+        program = self._stablehlo_program()
         shardings = program_shardings(self.traced.captured,
                                       self._in_shardings,
                                       len(self.traced.in_avals))
-        if shardings is not None or "mhlo.num_partitions" in text:
-            text = runtime.lower_sharded(text, shardings).text
-        return text
+        if shardings is not None or program.num_partitions:
+            return runtime.lower_sharded(program, shardings).text
+        return program.text
 
     def as_text(self, dialect="stablehlo", debug_info=False):
         """The program as StableHLO (default, as JAX) or as optimized jxp
         IR (`dialect="jxp"`)."""
         if dialect == "jxp":
             return compile_traced(self.traced, OPTIMIZE, generic=False,
-                                  debug_info=debug_info)
+                                  debug_info=debug_info).text
         if dialect == "stablehlo":
             module = runtime.parse_stablehlo(self._program_text())
             return module.operation.get_asm(enable_debug_info=debug_info)
@@ -1080,7 +1060,7 @@ class Lowered:
         compiled = self._compiled
         if compiled is None:
             compiled = Compiled(self.traced, None,
-                                stablehlo=self._stablehlo_text(),
+                                program=self._stablehlo_program(),
                                 in_shardings=self._in_shardings)
             if self._cache is not None:
                 self._cache.put(self._key, compiled)

@@ -75,6 +75,11 @@ import numpy as np  # noqa: E402
 from . import distributed, sharding_impl  # noqa: E402
 from .avals import ShapedArray  # noqa: E402
 
+try:  # The compiler reports the facts of a program (Program).
+    from .. import _jxp  # noqa: E402
+except ImportError:  # this module loaded alone, outside its package (tests)
+    from jxp import _jxp  # noqa: E402
+
 from jaxlib import _jax  # noqa: E402
 from jaxlib import xla_client as _xc  # noqa: E402
 
@@ -770,6 +775,46 @@ def parse_stablehlo(text: str):
             return _parse_locked(text)
 
 
+class Program:
+    """A StableHLO program and what the compiler reported of it
+    (lib/Driver/Compile.cpp): its partitions and mesh devices, custom-call
+    targets, host callbacks (``(id, ((shape, element type), ...))`` in the
+    order of their ``index`` in the program) and a location-free
+    ``fingerprint``. The runtime reads these facts, never the text."""
+
+    __slots__ = ("text", "num_partitions", "device_ids",
+                 "custom_call_targets", "callbacks", "fingerprint")
+
+    def __init__(self, facts, text=None):
+        self.text = facts["text"] if text is None else text
+        self.num_partitions = facts["num_partitions"]
+        self.device_ids = facts["device_ids"]
+        self.custom_call_targets = facts["custom_call_targets"]
+        self.callbacks = facts["callbacks"]
+        self.fingerprint = facts["fingerprint"]
+
+
+def program_of(stablehlo) -> Program:
+    """A Program, from a Program or from StableHLO text (generic or pretty
+    form, ``str`` or UTF-8 ``bytes``) that the compiler reads for its facts.
+    ValueError with MLIR's diagnostics for text that does not parse."""
+    if isinstance(stablehlo, Program):
+        return stablehlo
+    text = _as_text(stablehlo)
+    try:
+        facts = _jxp.inspect_stablehlo(text)
+    except _jxp.CompileError:
+        # Pretty-printed StableHLO needs its dialect, which only jaxlib's
+        # side registers: parsed (and its errors reported) there, then read
+        # in generic form.
+        with _lock, _mlir_context():
+            module = _parse_locked(text)
+            text = module.operation.get_asm(print_generic_op_form=True,
+                                            enable_debug_info=True)
+        facts = _jxp.inspect_stablehlo(text)
+    return Program(facts, facts["text"] or text)
+
+
 _MLIR_DTYPES = {
     "i1": np.dtype(np.bool_),
     "i8": np.dtype(np.int8), "i16": np.dtype(np.int16),
@@ -1055,8 +1100,8 @@ def _diagnose_compile_failure(text: str) -> None:
 
 
 def compile(stablehlo_text, in_avals=None, out_avals=None):  # noqa: A001
-    """Compiles StableHLO text (generic or pretty form, ``str`` or UTF-8
-    ``bytes``) for the default device (modules with
+    """Compiles a ``Program`` or StableHLO text (generic or pretty form,
+    ``str`` or UTF-8 ``bytes``) for the default device (modules with
     ``mhlo.num_partitions`` go to ``compile_sharded``).
 
     The text goes to PJRT as is, parsed once, in jaxlib's own MLIR context.
@@ -1072,40 +1117,41 @@ def compile(stablehlo_text, in_avals=None, out_avals=None):  # noqa: A001
     diagnostics) and ``RuntimeError`` (``jaxlib``'s ``JaxRuntimeError``) when
     XLA rejects the program.
     """
-    text = _as_text(stablehlo_text)
     if (in_avals is None) != (out_avals is None):
         raise TypeError("compile: pass both in_avals and out_avals, or "
                         "neither")
-    if "mhlo.num_partitions" in text:
+    program = program_of(stablehlo_text)
+    if program.num_partitions:
         # A module for several devices (e.g. with a shard_map).
-        return compile_sharded(text)
+        return compile_sharded(program)
     if in_avals is not None:
         in_avals = _normalize_avals(in_avals, "in_avals")
         out_avals = _normalize_avals(out_avals, "out_avals")
-    return _compile(text, (_default_device(),), in_avals, out_avals)
+    return _compile(program, (_default_device(),), in_avals, out_avals)
 
 
-def _compile(text, devices, in_avals=None, out_avals=None, in_shardings=None,
-             meshes=(), spmd=False):
-    """Compiles `text` for `devices` (the program's device assignment).
-    With `spmd`, the avals are @main's (global) ones, read from the text by
+def _compile(program, devices, in_avals=None, out_avals=None,
+             in_shardings=None, meshes=(), spmd=False):
+    """Compiles `program` (a Program) for `devices` (the program's device
+    assignment). With `spmd`, the avals are @main's (global) ones, read by
     the caller, and the shardings of inputs and outputs are read from the
     executable (see _executable)."""
-    if "lapack_" in text:
+    if any(t.startswith("lapack_") for t in program.custom_call_targets):
         _register_lapack()
+    text = program.text
     c = client()
     options = _compile_options(devices)
     device_list = _device_list_of(devices)
-    if _CALLBACK_TARGET in text:  # never through the persistent cache
-        return _compile_with_callbacks(text, devices, device_list, options,
-                                       in_avals, out_avals, in_shardings,
-                                       meshes)
+    if program.callbacks:  # never through the persistent cache
+        return _compile_with_callbacks(program, devices, device_list,
+                                       options, in_avals, out_avals,
+                                       in_shardings, meshes)
     # Several processes compile the same program at once, for a topology
     # the cache key does not record: they compile it afresh.
     cache = _cache if distributed.process_count() == 1 else None
     key = None
     if cache is not None:
-        key = cache.key(text, options)
+        key = cache.key(program.fingerprint, options)
         hit = cache.get(key, c, options, device_list)
         if hit is not None:
             loaded, cached_in, cached_out = hit
@@ -1154,7 +1200,6 @@ def _compile(text, devices, in_avals=None, out_avals=None, in_shardings=None,
 # retracing makes no new ids and the same program text.
 
 HOST_CALLBACK_CAPACITY = 4096
-_CALLBACK_TARGET = "xla_ffi_python_cpu_callback"
 _callback_lock = threading.Lock()
 _callbacks = {}      # id -> (flat function, key); dicts keep insertion order
 _callback_keys = {}  # key -> id
@@ -1259,57 +1304,34 @@ def _host_callable(fn, result_avals):
     return call
 
 
-def _callback_result_aval(t):
-    ir = _ir
-    tt = ir.RankedTensorType(t)
-    dtype = _MLIR_DTYPES.get(str(tt.element_type))
-    if dtype is None or not tt.has_static_shape:
-        raise ValueError(f"unsupported host callback result type {t}")
-    return tuple(tt.shape), dtype
-
-
-def _bind_host_callbacks(module):
-    """Renumbers the callback custom calls of `module` (parsed) to
-    positions in the list of callables it returns: one per callback and
-    result types (vmap gives one callback calls of several shapes)."""
-    ir = _ir
-    positions, callables = {}, []
-    found = []
-
-    def visit(op):
-        op = op.operation if hasattr(op, "operation") else op
-        if op.name == "stablehlo.custom_call":
-            attrs = op.attributes
-            if ("call_target_name" in attrs and ir.StringAttr(
-                    attrs["call_target_name"]).value == _CALLBACK_TARGET):
-                found.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    for op in found:
-        config = ir.DictAttr(op.attributes["backend_config"])
-        cid = ir.IntegerAttr(config["index"]).value
-        results = tuple(_callback_result_aval(r.type) for r in op.results)
-        key = (cid, results)
-        pos = positions.get(key)
-        if pos is None:
-            pos = positions[key] = len(callables)
-            callables.append(_host_callable(_registered_callback(cid),
-                                            results))
-        op.attributes["backend_config"] = ir.Attribute.parse(
-            f"{{index = {pos} : ui64}}")
+def _callback_callables(program):
+    """The callables of `program`'s host callbacks, in the order of their
+    index (the compiler numbered them), each checking what its function
+    returns against the call's result types."""
+    callables = []
+    for cid, results in program.callbacks:
+        avals = []
+        for shape, type_name in results:
+            dtype = _MLIR_DTYPES.get(type_name)
+            if dtype is None:
+                raise ValueError(f"unsupported host callback result element "
+                                 f"type {type_name}")
+            avals.append((tuple(shape), dtype))
+        callables.append(_host_callable(_registered_callback(cid),
+                                        tuple(avals)))
     return callables
 
 
-def _compile_with_callbacks(text, devices, device_list, options, in_avals,
-                            out_avals, in_shardings, meshes):
-    """_compile of a module with host callbacks: parsed, its calls bound
-    to their functions, and compiled with them (no persistent cache: a
-    serialized executable would lose them)."""
+def _compile_with_callbacks(program, devices, device_list, options,
+                            in_avals, out_avals, in_shardings, meshes):
+    """_compile of a module with host callbacks, compiled with their
+    callables (no persistent cache: a serialized executable would lose
+    them). jaxlib takes callables only with a parsed module."""
     c = client()
+    text = program.text
+    callables = _callback_callables(program)
     with _lock, _mlir_context():
         module = _parse_locked(text)
-        callables = _bind_host_callbacks(module)
         loaded = c.compile_and_load(module, executable_devices=device_list,
                                     compile_options=options,
                                     host_callbacks=callables)
@@ -1381,18 +1403,29 @@ def compile_sharded(stablehlo_text, in_shardings=None, *, meshes=()):
     the program's devices and that express them; else ``GSPMDSharding``s.
     Its ``execute`` moves arguments where the program wants them.
     """
-    text = _as_text(stablehlo_text)
+    program = program_of(stablehlo_text)
     if in_shardings is not None:
         in_shardings = list(in_shardings)
-    if "mhlo.num_partitions" not in text and (in_shardings is None or all(
+    if not program.num_partitions and (in_shardings is None or all(
             s is None or _is_single(s) for s in in_shardings)):
         device = _one_device(in_shardings)
-        return _compile(text, (device,))
-    plan = lower_sharded(text, in_shardings, meshes=meshes)
+        return _compile(program, (device,))
+    plan = lower_sharded(program, in_shardings, meshes=meshes)
     if len(plan.devices) == 1:
-        return _compile(plan.text, plan.devices)
-    return _compile(plan.text, plan.devices, plan.in_avals, plan.out_avals,
-                    in_shardings, plan.meshes, spmd=True)
+        return _compile(plan.program, plan.devices)
+    return _compile(plan.program, plan.devices, plan.in_avals,
+                    plan.out_avals, in_shardings, plan.meshes, spmd=True)
+
+
+def compile_placed(program, planner, in_shardings=None):
+    """Compiles a program the compiler laid out as `planner` (an
+    SpmdPlanner passed to the compile) decided: on one device, or as one
+    SPMD program (see ``compile_sharded``)."""
+    devs, in_avals, out_avals, shown = planner.decided
+    if len(devs) == 1:
+        return _compile(program, devs)
+    return _compile(program, devs, in_avals, out_avals, in_shardings, shown,
+                    spmd=True)
 
 
 def _one_device(shardings):
@@ -1408,18 +1441,22 @@ def _one_device(shardings):
 
 
 class SpmdModule:
-    """What lower_sharded gives: the annotated StableHLO `text`, the
+    """What lower_sharded gives: the annotated `program` (its `text`), the
     program's `devices` (its device assignment), @main's `in_avals` /
     `out_avals`, and the `meshes` to show its shardings on."""
 
-    __slots__ = ("text", "devices", "in_avals", "out_avals", "meshes")
+    __slots__ = ("program", "devices", "in_avals", "out_avals", "meshes")
 
-    def __init__(self, text, devices, in_avals, out_avals, meshes):
-        self.text = text
+    def __init__(self, program, devices, in_avals, out_avals, meshes):
+        self.program = program
         self.devices = tuple(devices)
         self.in_avals = in_avals
         self.out_avals = out_avals
         self.meshes = list(meshes)
+
+    @property
+    def text(self):
+        return self.program.text
 
 
 def lower_sharded(stablehlo_text, in_shardings=None, *, meshes=()):
@@ -1427,10 +1464,13 @@ def lower_sharded(stablehlo_text, in_shardings=None, *, meshes=()):
     (see ``compile_sharded``), without compiling it: an ``SpmdModule``.
     ValueError for malformed text, shardings that do not fit the arguments
     and incompatible devices."""
-    text = _as_text(stablehlo_text)
-    with _lock, _mlir_context():
-        module = _parse_locked(text)
-        return _annotate(module, text, in_shardings, meshes)
+    program = program_of(stablehlo_text)
+    planner = SpmdPlanner(in_shardings, meshes)
+    try:
+        facts = _jxp.place_stablehlo(program.text, planner)
+    except _jxp.CompileError as e:
+        raise ValueError(str(e)) from None
+    return planner.module(Program(facts))
 
 
 def _incompatible(what, ids, other, other_ids):
@@ -1440,120 +1480,191 @@ def _incompatible(what, ids, other, other_ids):
         f"with device ids {list(other_ids)} on platform CPU")
 
 
-def _annotate(module, text, in_shardings, meshes):
-    from jaxlib.mlir.dialects import sdy
-    ir = _ir
-    attrs = module.operation.attributes
-    main = _main_func(module)
-    in_avals, out_avals = _main_signature(module)
-    n = len(in_avals)
-    if in_shardings is None:
-        in_shardings = [None] * n
-    elif len(in_shardings) != n:
-        raise ValueError(f"{len(in_shardings)} input shardings for the "
-                         f"{n} arguments of @main")
+def _fact_aval(t, what):
+    """(shape, dtype) of a tensor of the compiler's facts."""
+    shape, type_name, _ = t
+    dtype = _MLIR_DTYPES.get(type_name)
+    if dtype is None:
+        raise ValueError(f"unsupported element type of @main {what}: "
+                         f"{type_name}")
+    if any(d < 0 for d in shape):
+        raise ValueError(f"dynamic {what} shape of @main: {shape}")
+    return tuple(shape), dtype
 
-    def describe(i):
-        shape, dtype = in_avals[i]
-        dims = ",".join(map(str, shape))
-        return f"argument {i} with shape {np.dtype(dtype).name}[{dims}]"
 
-    # The program's devices, in order.
-    nparts = (ir.IntegerAttr(attrs["mhlo.num_partitions"]).value
-              if "mhlo.num_partitions" in attrs else None)
-    all_devices = devices()
-    multi = [(i, s) for i, s in enumerate(in_shardings)
-             if s is not None and not _is_single(s)]
-    multi_args = {i for i, _ in multi}
-    origin = None
-    if "jxp.device_ids" in attrs:
-        ids = list(ir.DenseI64ArrayAttr(attrs["jxp.device_ids"]))
-        by_id = {d.id: d for d in all_devices}
-        unknown = [i for i in ids if i not in by_id]
-        if unknown:
-            raise ValueError(f"the module's jxp.device_ids name devices "
-                             f"{unknown}, which do not exist (devices: "
-                             f"{sorted(by_id)})")
-        devs = tuple(by_id[i] for i in ids)
-        origin = "the program's mesh"
-    elif multi:
-        devs = sharding_impl.devices_of(multi[0][1])
-        origin = describe(multi[0][0])
-    elif nparts is not None:
-        if nparts > len(all_devices):
-            raise ValueError(f"the module has mhlo.num_partitions = "
-                             f"{nparts}, but there are only "
-                             f"{len(all_devices)} devices")
-        devs = tuple(all_devices[:nparts])
-    else:
-        devs = (_one_device(in_shardings),)
-    if nparts is not None and nparts != len(devs):
-        raise ValueError(f"the module has mhlo.num_partitions = {nparts} "
-                         f"but runs on {len(devs)} devices "
-                         f"{[d.id for d in devs]}")
-    prog_ids = [d.id for d in devs]
-    for i, s in multi:
-        ids = [d.id for d in sharding_impl.devices_of(s)]
-        if sorted(ids) != sorted(prog_ids):
-            if multi[0][0] < i and origin == describe(multi[0][0]):
-                raise _incompatible(origin, prog_ids, describe(i), ids)
-            raise _incompatible(describe(i), ids, origin, prog_ids)
-    if len(devs) == 1:
-        return SpmdModule(text, devs, in_avals, out_avals, [])
+class SpmdPlanner:
+    """Decides where a compiled program runs, from where its inputs live
+    (`in_shardings`, one per input of @main, None for no place yet) and
+    what the compiler reports of it (``__call__(facts)``, asked by the
+    compiler once the program is StableHLO): one device, or an SPMD
+    program over several with the Shardy annotations the compiler writes
+    (see ``compile_sharded``). It keeps the devices, @main's avals and the
+    meshes to show shardings on, for ``module``."""
 
-    pos = {d.id: p for p, d in enumerate(devs)}
-    n_dev = len(devs)
-    # Meshes: the module's, then those the arguments need.
-    symbols = set()
-    mesh_symbols = {}   # (axes, device ids or ()) -> symbol name
-    module_meshes = []  # (axes, device positions or ())
-    for op in module.body.operations:
-        op = op.operation
-        if "sym_name" in op.attributes:
-            symbols.add(ir.StringAttr(op.attributes["sym_name"]).value)
-        if op.name == "sdy.mesh":
-            m = sdy.MeshAttr(op.attributes["mesh"])
-            axes = tuple((a.name, a.size) for a in map(sdy.MeshAxisAttr,
-                                                       m.axes))
-            dids = tuple(m.device_ids)
-            name = ir.StringAttr(op.attributes["sym_name"]).value
-            mesh_symbols.setdefault((axes, dids), name)
-            module_meshes.append((axes, dids))
-    new_meshes = []
+    def __init__(self, in_shardings=None, meshes=()):
+        self.in_shardings = (list(in_shardings) if in_shardings is not None
+                             else None)
+        self.meshes = meshes
+        self.decided = None  # (devices, in_avals, out_avals, meshes)
 
-    def mesh_symbol(axes, positions):
+    def module(self, program):
+        """The SpmdModule of `program`, compiled with this plan."""
+        devs, in_avals, out_avals, shown = self.decided
+        return SpmdModule(program, devs, in_avals, out_avals, shown)
+
+    def __call__(self, facts):
+        in_avals = [_fact_aval(t, "argument") for t in facts["inputs"]]
+        out_avals = [_fact_aval(t, "result") for t in facts["outputs"]]
+        n = len(in_avals)
+        in_shardings = self.in_shardings
+        if in_shardings is None:
+            in_shardings = [None] * n
+        elif len(in_shardings) != n:
+            raise ValueError(f"{len(in_shardings)} input shardings for the "
+                             f"{n} arguments of @main")
+        devs, origin, multi = self._devices(facts, in_shardings, in_avals)
+        if len(devs) == 1:
+            self.decided = (devs, in_avals, out_avals, [])
+            return None
+        plan = _SpmdLayout(facts, devs)
+        args = [None] * n
+        replicated = []
+        multi_args = {i for i, _ in multi}
+        sharded = [t[2] for t in facts["inputs"]]
+        for i, s in enumerate(in_shardings):
+            ann = (plan.annotation(s, len(in_avals[i][0]))
+                   if i in multi_args else None)
+            if ann is not None:
+                args[i] = ann
+            elif not sharded[i] or i in multi_args:
+                replicated.append(i)
+        if replicated:
+            # Values with no place yet go everywhere, as JAX's jit does.
+            name = plan.first_mesh()
+            for i in replicated:
+                args[i] = (name, ((),) * len(in_avals[i][0]))
+        self.decided = (devs, in_avals, out_avals,
+                        self._shown(in_shardings, facts, devs))
+        return len(devs), tuple(plan.new_meshes), tuple(args)
+
+    def _devices(self, facts, in_shardings, in_avals):
+        """The program's devices in order, where they came from, and the
+        inputs placed on several devices."""
+
+        def describe(i):
+            shape, dtype = in_avals[i]
+            dims = ",".join(map(str, shape))
+            return f"argument {i} with shape {np.dtype(dtype).name}[{dims}]"
+
+        nparts = facts["num_partitions"] or None
+        all_devices = devices()
+        multi = [(i, s) for i, s in enumerate(in_shardings)
+                 if s is not None and not _is_single(s)]
+        origin = None
+        if facts["device_ids"]:
+            ids = list(facts["device_ids"])
+            by_id = {d.id: d for d in all_devices}
+            unknown = [i for i in ids if i not in by_id]
+            if unknown:
+                raise ValueError(f"the module's jxp.device_ids name devices "
+                                 f"{unknown}, which do not exist (devices: "
+                                 f"{sorted(by_id)})")
+            devs = tuple(by_id[i] for i in ids)
+            origin = "the program's mesh"
+        elif multi:
+            devs = sharding_impl.devices_of(multi[0][1])
+            origin = describe(multi[0][0])
+        elif nparts is not None:
+            if nparts > len(all_devices):
+                raise ValueError(f"the module has mhlo.num_partitions = "
+                                 f"{nparts}, but there are only "
+                                 f"{len(all_devices)} devices")
+            devs = tuple(all_devices[:nparts])
+        else:
+            devs = (_one_device(in_shardings),)
+        if nparts is not None and nparts != len(devs):
+            raise ValueError(f"the module has mhlo.num_partitions = {nparts} "
+                             f"but runs on {len(devs)} devices "
+                             f"{[d.id for d in devs]}")
+        prog_ids = [d.id for d in devs]
+        for i, s in multi:
+            ids = [d.id for d in sharding_impl.devices_of(s)]
+            if sorted(ids) != sorted(prog_ids):
+                if multi[0][0] < i and origin == describe(multi[0][0]):
+                    raise _incompatible(origin, prog_ids, describe(i), ids)
+                raise _incompatible(describe(i), ids, origin, prog_ids)
+        return tuple(devs), origin, multi
+
+    def _shown(self, in_shardings, facts, devs):
+        """Meshes to show the program's shardings on: the inputs', the
+        caller's, then the module's that cover the program's devices."""
+        n_dev = len(devs)
+        shown = []
+        for s in in_shardings:
+            mesh = getattr(s, "mesh", None) if s is not None else None
+            if mesh is not None and mesh not in shown:
+                shown.append(mesh)
+        for mesh in self.meshes:
+            if mesh not in shown:
+                shown.append(mesh)
+        for _, axes, dids in facts["meshes"]:
+            if axes and math.prod(size for _, size in axes) == n_dev:
+                mdevs = [devs[p] for p in (dids or range(n_dev))]
+                mesh = sharding_impl.make_mesh(mdevs, [a for a, _ in axes],
+                                               [size for _, size in axes])
+                if mesh is not None and mesh not in shown:
+                    shown.append(mesh)
+        return shown
+
+
+class _SpmdLayout:
+    """The meshes of one SPMD program: the module's, and those its
+    arguments' shardings need (new symbols, named apart from the
+    module's)."""
+
+    def __init__(self, facts, devs):
+        self.devs = devs
+        self.pos = {d.id: p for p, d in enumerate(devs)}
+        self.symbols = set(facts["symbols"])
+        self.mesh_symbols = {}  # (axes, device positions or ()) -> name
+        for name, axes, dids in facts["meshes"]:
+            self.mesh_symbols.setdefault((tuple(axes), tuple(dids)), name)
+        self.new_meshes = []  # (name, axes, device positions or ())
+
+    def first_mesh(self):
+        if self.mesh_symbols:
+            return next(iter(self.mesh_symbols.values()))
+        return self.mesh_symbol((), [])
+
+    def mesh_symbol(self, axes, positions):
         dids = (() if list(positions) == list(range(len(positions)))
                 else tuple(positions))
         key = (tuple(axes), dids)
-        name = mesh_symbols.get(key)
+        name = self.mesh_symbols.get(key)
         if name is None:
             name, k = "mesh", 0
-            while name in symbols:
+            while name in self.symbols:
                 k += 1
                 name = f"mesh_{k}"
-            symbols.add(name)
-            mesh_symbols[key] = name
-            shown = ", ".join(f'"{a}"={size}' for a, size in axes)
-            ids = (f", device_ids=[{', '.join(map(str, dids))}]"
-                   if dids else "")
-            new_meshes.append(f"sdy.mesh @{name} = <[{shown}]{ids}>")
+            self.symbols.add(name)
+            self.mesh_symbols[key] = name
+            self.new_meshes.append((name, tuple(axes), dids))
         return name
 
-    def sdy_sharding(name, dims):
-        shown = ", ".join("{" + ", ".join(f'"{a}"' for a in d) + "}"
-                          for d in dims)
-        return f"#sdy.sharding<@{name}, [{shown}]>"
-
-    def annotation(s, ndim):
+    def annotation(self, s, ndim):
+        """(mesh, axes per dimension) of an input with sharding `s`, or
+        None for one replicated everywhere."""
         mesh = getattr(s, "mesh", None)
         if mesh is not None and hasattr(s, "_sdy_dims"):
             axes = tuple(zip(mesh.axis_names, mesh.axis_sizes))
-            positions = [pos[d.id] for d in sharding_impl.mesh_devices(mesh)]
-            return sdy_sharding(mesh_symbol(axes, positions),
-                                s._sdy_dims(ndim))
+            positions = [self.pos[d.id]
+                         for d in sharding_impl.mesh_devices(mesh)]
+            dims = s._sdy_dims(ndim)
+            return (self.mesh_symbol(axes, positions),
+                    tuple(tuple(d) for d in dims))
         hlo = sharding_impl.hlo_of(s, ndim)
-        if sharding_impl.hlo_layout(devs, hlo, ndim)[1].is_replicated():
-            return None  # replicated: annotated below
+        if sharding_impl.hlo_layout(self.devs, hlo, ndim)[1].is_replicated():
+            return None  # replicated: annotated as such by the caller
         if not hlo.is_tiled() or any(
                 t != _xc.OpSharding.Type.REPLICATED
                 for t in hlo.subgroup_types()):
@@ -1564,72 +1675,11 @@ def _annotate(module, text, in_shardings, meshes):
         dims = hlo.tile_assignment_dimensions()
         s_devs = sharding_impl.devices_of(s)
         axes = [(f"_{k}", size) for k, size in enumerate(dims) if size > 1]
-        positions = [pos[s_devs[p].id] for p in hlo.tile_assignment_devices()]
-        return sdy_sharding(mesh_symbol(axes, positions),
-                            [[f"_{j}"] if dims[j] > 1 else []
-                             for j in range(ndim)])
-
-    arg_attrs = ([{a.name: a.attr for a in ir.DictAttr(d)}
-                  for d in ir.ArrayAttr(main.attributes["arg_attrs"])]
-                 if "arg_attrs" in main.attributes else [{} for _ in range(n)])
-    replicated = []
-    for i, s in enumerate(in_shardings):
-        # Donation pairs global shapes; a donated argument may be laid out
-        # unlike its output, which XLA's SPMD aliasing refuses: in an SPMD
-        # program donated buffers are given up without being reused.
-        arg_attrs[i].pop("tf.aliasing_output", None)
-        ndim = len(in_avals[i][0])
-        text_i = annotation(s, ndim) if i in multi_args else None
-        if text_i is not None:
-            arg_attrs[i]["sdy.sharding"] = ir.Attribute.parse(text_i)
-        elif "sdy.sharding" not in arg_attrs[i] or i in multi_args:
-            replicated.append(i)
-    if replicated:
-        # Values with no place yet go everywhere, as JAX's jit does.
-        name = (next(iter(mesh_symbols.values())) if mesh_symbols
-                else mesh_symbol((), []))
-        for i in replicated:
-            arg_attrs[i]["sdy.sharding"] = ir.Attribute.parse(
-                sdy_sharding(name, [[]] * len(in_avals[i][0])))
-    with module.context, ir.Location.unknown():
-        i32 = ir.IntegerType.get_signless(32)
-        attrs["mhlo.num_partitions"] = ir.IntegerAttr.get(i32, n_dev)
-        attrs["mhlo.num_replicas"] = ir.IntegerAttr.get(i32, 1)
-        if "jxp.device_ids" in attrs:
-            del attrs["jxp.device_ids"]
-        main.attributes["arg_attrs"] = ir.ArrayAttr.get(
-            [ir.DictAttr.get(d) for d in arg_attrs])
-        ip = ir.InsertionPoint.at_block_begin(module.body)
-        for mesh_text in new_meshes:
-            ip.insert(ir.Operation.parse(mesh_text))
-    try:
-        ok = module.operation.verify()
-    except ir.MLIRError as e:
-        raise ValueError("the SPMD module (with jxp's Shardy annotations) "
-                         "failed verification:\n" +
-                         _format_mlir_error(e)) from None
-    if ok is False:
-        raise ValueError("the SPMD module failed verification")
-    out = module.operation.get_asm(print_generic_op_form=True,
-                                   enable_debug_info=True)
-
-    # Meshes to show the program's shardings on.
-    shown = []
-    for s in in_shardings:
-        mesh = getattr(s, "mesh", None) if s is not None else None
-        if mesh is not None and mesh not in shown:
-            shown.append(mesh)
-    for mesh in meshes:
-        if mesh not in shown:
-            shown.append(mesh)
-    for axes, dids in module_meshes:
-        if axes and math.prod(size for _, size in axes) == n_dev:
-            mdevs = [devs[p] for p in (dids or range(n_dev))]
-            mesh = sharding_impl.make_mesh(mdevs, [a for a, _ in axes],
-                                           [size for _, size in axes])
-            if mesh is not None and mesh not in shown:
-                shown.append(mesh)
-    return SpmdModule(out, devs, in_avals, out_avals, shown)
+        positions = [self.pos[s_devs[p].id]
+                     for p in hlo.tile_assignment_devices()]
+        return (self.mesh_symbol(axes, positions),
+                tuple((f"_{j}",) if dims[j] > 1 else ()
+                      for j in range(ndim)))
 
 
 # ---------------------------------------------------------------------------
@@ -1647,22 +1697,6 @@ def _annotate(module, text, in_shardings, meshes):
 _ENTRY_MAGIC = b"jxp-xla-cache-1\n"
 _ENTRY_SUFFIX = ".jxpexe"
 _TMP_PREFIX = ".tmp-"
-
-
-# Location aliases as MLIR prints them (`loc(#loc3)` after an op,
-# `#loc3 = loc("f.py":3:0)` at the end) and unknown locations; a location
-# printed inline stays in the key (a needless miss, never a wrong hit).
-_LOC_DEFS = None
-
-
-def _strip_locations(text):
-    global _LOC_DEFS
-    if _LOC_DEFS is None:
-        import re
-        _LOC_DEFS = (re.compile(r"^#loc\d*\s*=.*(?:\n|$)", re.M),
-                     re.compile(r" loc\((?:#loc\d*|unknown)\)"))
-    defs, uses = _LOC_DEFS
-    return uses.sub("", defs.sub("", text))
 
 
 def _dtype_from_name(name):
@@ -1722,19 +1756,19 @@ class _DiskCache:
             self._prefix = h.digest()
         return self._prefix
 
-    def key(self, text: str, options=None) -> str:
-        """The entry's name: a hash of the text without its locations (as
-        JAX's key leaves out debug info: a program moved to another line or
-        file compiles to the same code), of ``_key_prefix`` and of the
-        compile options when they are not the default device's (the
-        number of partitions and the device assignment: programs for other
-        devices are other executables)."""
+    def key(self, fingerprint: str, options=None) -> str:
+        """The entry's name: a hash of the program's fingerprint (the
+        compiler's, which leaves out locations as JAX's key leaves out debug
+        info: a program moved to another line or file compiles to the same
+        code), of ``_key_prefix`` and of the compile options when they are
+        not the default device's (the number of partitions and the device
+        assignment: programs for other devices are other executables)."""
         import hashlib
         h = hashlib.sha256(self._key_prefix())
         if options is not None and options is not _compile_options():
             part = options.SerializeAsString()
             h.update(b"options" + len(part).to_bytes(8, "little") + part)
-        h.update(_strip_locations(text).encode("utf-8"))
+        h.update(fingerprint.encode("utf-8"))
         return h.hexdigest()
 
     def _file(self, key):
