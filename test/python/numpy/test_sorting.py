@@ -347,7 +347,8 @@ def test_every_sorting_function_is_tested():
 
 # ---------------------------------------------------------------------------
 # Selection: lax.top_k, partition and argpartition (ties, NaNs, every
-# kth and axis), their errors and derivatives
+# kth and axis), their errors and derivatives; select; and the coverage of
+# the selection and counting functions
 # ---------------------------------------------------------------------------
 
 check_rtol5 = functools.partial(check_numpy, rtol=1e-5, atol=1e-6)
@@ -366,9 +367,9 @@ def test_top_k(x):
     n = x.shape[-1]
     for k in (0, 1, n // 2, n):
         check_rtol5(lambda m: lambda x: (jxp.lax if m is jnp else jax.lax).top_k(
-            x, k), x)
+                  x, k), x)
     check_rtol5(lambda m: lambda x: (jxp.lax if m is jnp else jax.lax).top_k(
-        x, 1, axis=0), x)
+              x, 1, axis=0), x)
 
 
 def test_top_k_errors():
@@ -400,7 +401,7 @@ def test_partition_errors():
     for fn in ("partition", "argpartition"):
         check_rtol5(lambda m: lambda x: getattr(m, fn)(x, 6), TIES)
         check_rtol5(lambda m: lambda x: getattr(m, fn)(x.astype(m.complex64), 1),
-              TIES)
+                    TIES)
         check_rtol5(lambda m: lambda x: getattr(m, fn)(x, 1, axis=3), TIES)
 
 
@@ -409,3 +410,40 @@ def test_partition_grad():
         return lib.grad(lambda x: (m.partition(x, 2) ** 2 *
                                    m.arange(6.0)).sum())
     assert_same(f(jnp, jxp)(TIES), f(rjnp, jax)(TIES))
+
+
+def test_select():
+    check_rtol5(lambda m: lambda x: m.select([x > 0.5, x < -0.5], [x, x * 2], -1.0),
+                F2)
+    # Broadcast conditions and choices, the default's and choices' dtypes
+    # promoted together (weak Python scalars).
+    check_rtol5(lambda m: lambda x: m.select([x[:, :1] > 0], [x], 3), F2)
+    check_rtol5(lambda m: lambda x: m.select([x > 0, x < -1], [1, 2]), I2)
+    check_rtol5(lambda m: lambda x: m.select([x > 0], [x.astype(m.int8)],
+                                             m.int16(5)), I2)
+    check_rtol5(lambda m: lambda x: m.select([x > 0, x > 1], [x, 2.5]), I2)
+    # Errors: lengths differ, empty, a list among the choices.
+    check_rtol5(lambda m: lambda x: m.select([x > 0], [x, x]), F2)
+    check_rtol5(lambda m: lambda x: m.select([], []), F2)
+    for m in (jnp, rjnp):
+        with pytest.raises(TypeError):
+            m.select([m.asarray(F2) > 0], [[1.0]])
+
+
+def test_select_grad():
+    def f(m, lib):
+        return lib.grad(lambda x, d: m.select(
+            [x > 0.5, x < -0.5], [m.sin(x), x ** 2], d).sum(), argnums=(0, 1))
+    d = np.float32(0.5)
+    assert_same(f(jnp, jxp)(F2, d), f(rjnp, jax)(F2, d))
+    assert_same(jxp.jit(f(jnp, jxp))(F2, d), jax.jit(f(rjnp, jax))(F2, d))
+
+
+def test_every_function_is_tested():
+    from jxp.numpy import _selection
+    assert set(_selection.__all__) <= {
+        "select", "bincount", "histogram", "histogram_bin_edges",
+        "partition", "argpartition"}
+    for name in _selection.__all__ + ["quantile", "nanquantile", "percentile",
+                                      "nanpercentile", "nanmedian"]:
+        assert getattr(jnp, name).__module__.startswith("jxp.numpy")
