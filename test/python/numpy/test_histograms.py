@@ -132,3 +132,67 @@ def test_histogram_weights_grad():
         return lib.grad(lambda w: (m.histogram(HIST_A, 4, weights=w,
                                                density=True)[0] ** 2).sum())
     assert_same(f(jnp, jxp)(w), f(rjnp, jax)(w), rtol=1e-5)
+
+
+# ---------------------------------------------------------------------------
+# histogram2d and histogramdd: bins, ranges, weights, density, errors,
+# and the derivative in the weights
+# ---------------------------------------------------------------------------
+
+check_2e5 = functools.partial(check_numpy, rtol=2e-5, atol=2e-5)
+
+R3 = np.random.default_rng(3)
+X1 = R3.standard_normal(9).astype(np.float32)
+X2 = R3.standard_normal((3, 4)).astype(np.float32)
+PTS = R3.standard_normal((20, 3)).astype(np.float32)
+W20 = R3.uniform(0.5, 2.0, 20).astype(np.float32)
+XI2 = R3.integers(-3, 4, (3, 10)).astype(np.int32)
+
+
+HISTOGRAMDD_CASES = {
+    # histograms
+    "histogramdd": (lambda m: lambda s: m.histogramdd(s, bins=4), (PTS,),
+                    True),
+    "histogramdd_bins_range": (lambda m: lambda s: m.histogramdd(
+        s, bins=[3, 2, 5], range=[(-1, 1), None, (0, 2)]), (PTS,), True),
+    "histogramdd_weights_density": (lambda m: lambda s, w: m.histogramdd(
+        s, bins=3, weights=w, density=True), (PTS, W20), True),
+    "histogramdd_bad_weights": (lambda m: lambda s: m.histogramdd(
+        s, weights=np.ones(3, np.float32)), (PTS,), True),
+    "histogramdd_bad_range": (lambda m: lambda s: m.histogramdd(
+        s, range=[(0, 1)]), (PTS,), True),
+    "histogram2d": (lambda m: lambda x, y: m.histogram2d(x, y, bins=5),
+                    (PTS[:, 0], PTS[:, 1]), True),
+    "histogram2d_edges": (lambda m: lambda x, y: m.histogram2d(
+        x, y, bins=np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32)),
+        (PTS[:, 0], PTS[:, 1]), True),
+    "histogram2d_int": (lambda m: lambda x, y: m.histogram2d(
+        x, y, bins=[2, 3], density=True), (XI2[0], XI2[1]), True),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HISTOGRAMDD_CASES))
+def test_against_jax(case):
+    fn, args, jit = HISTOGRAMDD_CASES[case]
+    check_2e5(fn, *args, jit=jit)
+
+
+HISTOGRAMDD_GRADS = {
+    "histogramdd_density": (lambda m: lambda w: m.histogramdd(
+        PTS, bins=3, weights=w, density=True)[0].max(), (W20,)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HISTOGRAMDD_GRADS))
+@pytest.mark.parametrize("jit", [False, True])
+def test_grad(case, jit):
+    fn, args = HISTOGRAMDD_GRADS[case]
+    argnums = tuple(range(len(args)))
+
+    def build(lib, m):
+        g = lib.grad(fn(m), argnums=argnums)
+        return lib.jit(g) if jit else g
+
+    want = build(jax, rjnp)(*args)
+    got = build(jxp, jnp)(*args)
+    assert_same(got, want, rtol=2e-4, atol=2e-4)

@@ -1047,3 +1047,128 @@ def test_grad(case, jit):
     want = build(jax, rjnp)(*args)
     got = build(jxp, jnp)(*args)
     assert_same(got, want, rtol=1e-4, atol=1e-5)
+
+
+# ---------------------------------------------------------------------------
+# packbits/unpackbits, put_along_axis, unwrap, fromfunction,
+# mask_indices; the names re-exported from NumPy and the print options;
+# clip's min/max keywords
+# ---------------------------------------------------------------------------
+
+check_2e5 = functools.partial(check_numpy, rtol=2e-5, atol=2e-5)
+
+R3 = np.random.default_rng(3)
+X1 = R3.standard_normal(9).astype(np.float32)
+X2 = R3.standard_normal((3, 4)).astype(np.float32)
+PTS = R3.standard_normal((20, 3)).astype(np.float32)
+W20 = R3.uniform(0.5, 2.0, 20).astype(np.float32)
+XI2 = R3.integers(-3, 4, (3, 10)).astype(np.int32)
+XB2 = R3.integers(0, 2, (2, 11)).astype(np.bool_)
+XU8 = R3.integers(0, 256, (3, 2)).astype(np.uint8)
+PHASE = np.cumsum(R3.uniform(-4, 4, (3, 8)), axis=1).astype(np.float32)
+
+
+BITS_AXES_CASES = {
+    # bits
+    "packbits": (lambda m: lambda x: m.packbits(x), (XI2,), True),
+    "packbits_axis_little": (lambda m: lambda x: m.packbits(
+        x, axis=1, bitorder="little"), (XB2,), True),
+    "packbits_axis0": (lambda m: lambda x: m.packbits(x, axis=0), (XB2,),
+                       True),
+    "packbits_float": (lambda m: lambda x: m.packbits(x), (X2,), True),
+    "packbits_bad_order": (lambda m: lambda x: m.packbits(x, bitorder="mid"),
+                           (XB2,), True),
+    "unpackbits": (lambda m: lambda x: m.unpackbits(x), (XU8,), True),
+    "unpackbits_axis_count": (lambda m: lambda x: m.unpackbits(
+        x, axis=1, count=11, bitorder="little"), (XU8,), True),
+    "unpackbits_count_short": (lambda m: lambda x: m.unpackbits(
+        x, axis=0, count=5), (XU8,), True),
+    "unpackbits_int": (lambda m: lambda x: m.unpackbits(x), (XI2,), True),
+    # along an axis
+    "put_along_axis": (lambda m: lambda a, v: m.put_along_axis(
+        a, np.array([[0], [3], [1]]), v, axis=1, inplace=False),
+        (X2, X2[:, :1] * 10), True),
+    "put_along_axis_none": (lambda m: lambda a: m.put_along_axis(
+        a, np.array([1, 7, 11]), 5.0, axis=None, inplace=False), (X2,), True),
+    "put_along_axis_axis0": (lambda m: lambda a: m.put_along_axis(
+        a, np.array([[2, 0, 1, 2]]), np.arange(4), axis=0, inplace=False),
+        (XI2[:, :4],), True),
+    "put_along_axis_inplace": (lambda m: lambda a: m.put_along_axis(
+        a, np.array([[0]]), 1.0, axis=1), (X2,), True),
+    "put_along_axis_bad_ndim": (lambda m: lambda a: m.put_along_axis(
+        a, np.array([0]), 1.0, axis=1, inplace=False), (X2,), True),
+    "unwrap": (lambda m: lambda p: m.unwrap(p), (PHASE,), True),
+    "unwrap_axis0_discont": (lambda m: lambda p: m.unwrap(
+        p, discont=4.0, axis=0), (PHASE,), True),
+    "unwrap_period": (lambda m: lambda p: m.unwrap(p, period=5.0),
+                      (PHASE,), True),
+    "unwrap_int": (lambda m: lambda p: m.unwrap(p, period=6),
+                   (np.cumsum(XI2, 1).astype(np.int32),), True),
+    "unwrap_complex": (lambda m: lambda p: m.unwrap(p),
+                       (X2.astype(np.complex64),), True),
+    # construction from functions
+    "fromfunction": (lambda m: lambda: m.fromfunction(
+        lambda i, j: i * 10 + j, (3, 4)), (), True),
+    "fromfunction_int": (lambda m: lambda: m.fromfunction(
+        lambda i, j, k: i - j * k, (2, 3, 2), dtype=m.int32), (), True),
+    "mask_indices": (lambda m: lambda: m.mask_indices(4, m.triu, 1), (),
+                     False),
+    "mask_indices_size": (lambda m: lambda: m.mask_indices(
+        3, m.tril, size=8), (), True),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BITS_AXES_CASES))
+def test_bits_axes_and_constructors(case):
+    fn, args, jit = BITS_AXES_CASES[case]
+    check_2e5(fn, *args, jit=jit)
+
+
+BITS_AXES_GRADS = {
+    "put_along_axis": (lambda m: lambda a, v: (m.put_along_axis(
+        a, np.array([[0], [3], [1]]), v, axis=1, inplace=False) ** 2).sum(),
+        (X2, X2[:, :1])),
+    "unwrap": (lambda m: lambda p: (m.unwrap(p) * PHASE).sum(), (PHASE,)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BITS_AXES_GRADS))
+@pytest.mark.parametrize("jit", [False, True])
+def test_bits_axes_grad(case, jit):
+    fn, args = BITS_AXES_GRADS[case]
+    argnums = tuple(range(len(args)))
+
+    def build(lib, m):
+        g = lib.grad(fn(m), argnums=argnums)
+        return lib.jit(g) if jit else g
+
+    want = build(jax, rjnp)(*args)
+    got = build(jxp, jnp)(*args)
+    assert_same(got, want, rtol=2e-4, atol=2e-4)
+
+
+def test_reexported_numpy_names():
+    for name in ("array_repr", "array_str", "save", "savez",
+                 "ComplexWarning"):
+        assert getattr(jnp, name) is getattr(rjnp, name), name
+    assert jnp.get_printoptions() == rjnp.get_printoptions()
+    old = np.get_printoptions()["linewidth"]
+    jnp.set_printoptions(linewidth=61)
+    assert rjnp.get_printoptions()["linewidth"] == 61
+    rjnp.set_printoptions(linewidth=old)
+    with jnp.printoptions(precision=2):
+        assert np.get_printoptions()["precision"] == 2
+        assert "1.23" in repr(jnp.asarray(np.float32(1.23456)))
+    assert np.get_printoptions()["precision"] != 2
+
+
+def test_clip_takes_min_and_max_keywords_and_softmax_all_axes():
+    """JAX 0.10's jnp.clip(arr, /, min=, max=), and nn.softmax/log_softmax
+    over every axis with axis=None (found writing jax.scipy.special)."""
+    x = np.arange(5.0, dtype=np.float32)
+    for kw in ({"max": 2.0}, {"min": 1.0}, {"min": 1.0, "max": 3.0}):
+        assert_same(jnp.clip(x, **kw), jax.numpy.clip(x, **kw))
+    m = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    for f in ("softmax", "log_softmax"):
+        assert_same(getattr(jxp.nn, f)(m, axis=None),
+                    getattr(jax.nn, f)(m, axis=None))

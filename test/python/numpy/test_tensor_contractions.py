@@ -326,7 +326,7 @@ TESTED = {"matmul", "dot", "vdot", "vecdot", "inner", "outer", "tensordot",
 
 
 def test_every_product_is_tested():
-    from jxp.numpy import _linalg
+    from jxp._src.numpy import tensor_contractions as _linalg
     assert set(_linalg.__all__) <= TESTED
 
 
@@ -432,3 +432,16 @@ def test_triangular_solve_errors():
     with pytest.raises(ValueError, match="square"):
         jxp.lax.linalg.triangular_solve(np.ones((3, 2), np.float32),
                                         np.ones((3, 2), np.float32))
+
+
+# ---------------------------------------------------------------------------
+# einsum_path
+# ---------------------------------------------------------------------------
+
+def test_einsum_path():
+    a, b, c = np.ones((2, 3)), np.ones((3, 4)), np.ones((4, 5))
+    for opt in ("auto", "greedy", True, False):
+        got = jnp.einsum_path("ij,jk,kl->il", a, b, c, optimize=opt)
+        want = rjnp.einsum_path("ij,jk,kl->il", a, b, c, optimize=opt)
+        assert got[0] == want[0]
+        assert str(got[1]) == str(want[1])

@@ -6,6 +6,8 @@ one jitted program per input under each library, and a sample of them
 eagerly; the refused ones must raise the same error class in jxp, eagerly
 and under jit."""
 
+import functools
+
 import jax
 import jax.numpy as rjnp
 import numpy as np
@@ -14,7 +16,7 @@ import pytest
 import jxp
 import jxp.numpy as jnp
 
-from jxp_test_util import ERRORS, assert_same, raises_like
+from jxp_test_util import ERRORS, assert_same, check_numpy, raises_like
 
 UFUNCS = ("add", "bitwise_and", "bitwise_or", "bitwise_xor", "logaddexp",
           "logaddexp2", "logical_and", "logical_or", "logical_xor",
@@ -274,3 +276,90 @@ def test_gradients():
                           + m.minimum.outer(x[0], x[1]).sum())
     assert_same(jxp.jit(jxp.grad(loss(jnp)))(x),
                 jax.jit(jax.grad(loss(rjnp)))(x), rtol=2e-5, atol=2e-6)
+
+
+# ---------------------------------------------------------------------------
+# User ufuncs: jnp.frompyfunc's objects called, and their reduce,
+# accumulate, outer, at and reduceat; attributes; derivatives
+# ---------------------------------------------------------------------------
+
+check_2e5 = functools.partial(check_numpy, rtol=2e-5, atol=2e-5)
+
+R3 = np.random.default_rng(3)
+X1 = R3.standard_normal(9).astype(np.float32)
+X2 = R3.standard_normal((3, 4)).astype(np.float32)
+
+
+def _ufuncs(m):
+    return (m.frompyfunc(lambda a, b: a * b + 1, nin=2, nout=1, identity=0),
+            m.frompyfunc(lambda a, b: m.maximum(a, b) - 0.5, 2, 1),
+            m.frompyfunc(lambda a: a * 3 - 1, 1, 1))
+
+
+UFUNC_CASES = {
+    "call": (lambda m: lambda x, y: _ufuncs(m)[0](x, y), (X2, X2[0])),
+    "call_unary": (lambda m: lambda x: _ufuncs(m)[2](x), (X2,)),
+    "outer": (lambda m: lambda x, y: _ufuncs(m)[0].outer(x, y),
+              (X1[:3], X2)),
+    "reduce": (lambda m: lambda x: _ufuncs(m)[0].reduce(x), (X2,)),
+    "reduce_axis1_keepdims": (lambda m: lambda x: _ufuncs(m)[0].reduce(
+        x, axis=1, keepdims=True), (X2,)),
+    "reduce_no_identity": (lambda m: lambda x: _ufuncs(m)[1].reduce(
+        x, axis=1), (X2,)),
+    "reduce_initial": (lambda m: lambda x: _ufuncs(m)[1].reduce(
+        x, axis=0, initial=2.0), (X2,)),
+    "reduce_where": (lambda m: lambda x: _ufuncs(m)[0].reduce(
+        x, axis=1, where=x > 0), (X2,)),
+    "reduce_none": (lambda m: lambda x: _ufuncs(m)[0].reduce(x, axis=None),
+                    (X2,)),
+    "accumulate": (lambda m: lambda x: _ufuncs(m)[0].accumulate(x), (X2,)),
+    "accumulate_axis1": (lambda m: lambda x: _ufuncs(m)[1].accumulate(
+        x, axis=1), (X2,)),
+    "at": (lambda m: lambda x, b: _ufuncs(m)[0].at(
+        x, np.array([0, 2, 0, 5]), b, inplace=False), (X1, X1[:4])),
+    "at_unary": (lambda m: lambda x: _ufuncs(m)[2].at(
+        x, (np.array([0, 2, 0]), np.array([1, 3, 1])), inplace=False),
+        (X2,)),
+    "at_inplace": (lambda m: lambda x: _ufuncs(m)[2].at(x, 0), (X1,)),
+    "reduceat": (lambda m: lambda x: _ufuncs(m)[1].reduceat(
+        x, np.array([0, 3, 3, 1, 6])), (X1,)),
+    "reduceat_axis1": (lambda m: lambda x: _ufuncs(m)[0].reduceat(
+        x, np.array([0, 2]), axis=1), (X2,)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(UFUNC_CASES))
+def test_ufunc(case):
+    fn, args = UFUNC_CASES[case]
+    check_2e5(fn, *args, jit=True)
+
+
+def test_ufunc_attributes():
+    for m in (jnp, rjnp):
+        u = _ufuncs(m)[0]
+        assert (u.nin, u.nout, u.nargs, u.identity) == (2, 1, 2, 0)
+        assert isinstance(u, m.ufunc)
+    assert (_ufuncs(jnp)[0].__name__ == _ufuncs(rjnp)[0].__name__)
+
+
+FROMPYFUNC_GRADS = {
+    "ufunc_reduce": (lambda m: lambda x: _ufuncs(m)[0].reduce(x).sum(),
+                     (X2,)),
+    "ufunc_accumulate": (lambda m: lambda x: _ufuncs(m)[0].accumulate(
+        x).sum(), (X2,)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FROMPYFUNC_GRADS))
+@pytest.mark.parametrize("jit", [False, True])
+def test_grad(case, jit):
+    fn, args = FROMPYFUNC_GRADS[case]
+    argnums = tuple(range(len(args)))
+
+    def build(lib, m):
+        g = lib.grad(fn(m), argnums=argnums)
+        return lib.jit(g) if jit else g
+
+    want = build(jax, rjnp)(*args)
+    got = build(jxp, jnp)(*args)
+    assert_same(got, want, rtol=2e-4, atol=2e-4)
