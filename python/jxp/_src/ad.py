@@ -275,44 +275,41 @@ def _terminated(func):
 
 
 def _slice_program(frame, tracer):
-    """A module computing `tracer` from `frame`'s inputs: the frame's
-    function so far, ending in a return of tracer, as a public @main,
-    with the module's finished functions (its callees)."""
+    """A module computing `tracer` from `frame`'s inputs: a copy of the
+    frame's function so far, ending in a return of tracer, as a public
+    @main, with copies of the module's finished functions (its callees).
+    The copy drops its debug callbacks: a slice runs to find a value, and
+    must not print (or call anything) again on the way."""
     func = frame.func
-    saved = {k: func.attributes[k] for k in ("sym_name", "function_type")}
-    private = "sym_visibility" in func.attributes
     with frame.module.context, ir.Location.unknown():
+        module = ir.Module.create()
+        ip = ir.InsertionPoint(module.body)
         ret = func_d.ReturnOp([tracer.value], ip=frame.ip)
         try:
-            func.attributes["sym_name"] = ir.StringAttr.get("main")
-            func.attributes["function_type"] = ir.TypeAttr.get(
-                ir.FunctionType.get([a.type for a in frame.block.arguments],
-                                    [tracer.value.type]))
-            if private:
-                del func.attributes["sym_visibility"]
-            texts = [_without_debug_callbacks(
-                func.operation.get_asm(print_generic_op_form=True))]
+            main = func.operation.clone(ip)
         finally:
             ret.operation.erase()
-            for k, v in saved.items():
-                func.attributes[k] = v
-            if private:
-                func.attributes["sym_visibility"] = ir.StringAttr.get(
-                    "private")
+        main.attributes["sym_name"] = ir.StringAttr.get("main")
+        main.attributes["function_type"] = ir.TypeAttr.get(
+            ir.FunctionType.get([a.type for a in frame.block.arguments],
+                                [tracer.value.type]))
+        if "sym_visibility" in main.attributes:
+            del main.attributes["sym_visibility"]
+        callbacks = []
+
+        def find_callbacks(op):
+            if (op.name == "jxp.host_callback"
+                    and "has_side_effect" in op.attributes):
+                callbacks.append(op)
+            return ir.WalkResult.ADVANCE
+        main.walk(find_callbacks)
+        for op in callbacks:
+            op.erase()
         for op in frame.module.body.operations:
             if op.operation.name == "func.func" and op != func and \
                     _terminated(op):
-                texts.append(op.operation.get_asm(print_generic_op_form=True))
-    return "module {\n" + "\n".join(texts) + "\n}\n"
-
-
-def _without_debug_callbacks(text):
-    """`text` (generic form, one op per line for ops without regions)
-    without its debug callbacks: a slice runs to find a value, and must not
-    print (or call anything) again on the way."""
-    return "\n".join(line for line in text.split("\n")
-                     if not (line.lstrip().startswith('"jxp.host_callback"')
-                             and "has_side_effect" in line))
+                op.operation.clone(ip)
+        return module.operation.get_asm(print_generic_op_form=True)
 
 
 class _SliceTrace:
