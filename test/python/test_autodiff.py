@@ -10,20 +10,31 @@ variant (eager, jit(grad(f)), grad(jit(f)), ...) must agree with it within
 float32 tolerance. Inputs are fixed NumPy draws kept away from the points
 where the functions are not differentiable (ties, kinks, poles).
 
+The second part checks what the library does not reach: compositions of
+transforms, pytrees, linearize/linear_transpose edge cases, derivatives
+of indexing, sorts with ties, linear algebra and masked reductions, low
+precision, float64 and complex inputs, special points, error classes
+and the caching of eager differentiated calls.
+
 Custom derivatives (custom_jvp, custom_vjp) are in test_custom_derivatives.py.
 """
 
+import collections
+import functools
+import itertools
 import types
 import zlib
 
 import jax
 import jax.numpy as rjnp
+import ml_dtypes
 import numpy as np
 import pytest
 
 import jxp
 import jxp.numpy as jnp
-from jxp_test_util import assert_same, raises_like
+from jxp_test_util import (assert_same, assert_same_structure, raises_like,
+                           x64_set_to)
 
 JX = types.SimpleNamespace(name="jxp", np=jnp, lax=jxp.lax, nn=jxp.nn)
 RJ = types.SimpleNamespace(name="jax", np=rjnp, lax=jax.lax, nn=jax.nn)
@@ -1313,3 +1324,976 @@ def test_error_classes_like_jax(name):
         raises_like(want, lambda: ERROR_CASES[name](jxp, x))
     else:
         pytest.fail("JAX accepted the call")
+
+
+# ---------------------------------------------------------------------------
+# Beyond the library above: compositions of transforms (nested jit
+# functions called several times, closures over the tracers of an outer
+# grad, transforms inside grad), pytree arguments, outputs and aux,
+# linearize and linear_transpose edge cases, derivatives of indexing with
+# negative and out-of-bounds indices and of every .at[] update, of sorts
+# with ties, of triangular_solve with each flag both ways and of cholesky,
+# of reductions with where= and cumulative ops in reverse; float16,
+# bfloat16, float64 and complex (holomorphic) inputs; kinks and special
+# values; JAX's error classes; eager differentiated calls compile once.
+# Each check is written once as make(jx, np_), built with jax and jax.numpy
+# (run under jax.jit, or eagerly on JAX arrays) and with jxp and jxp.numpy
+# (run eagerly on the NumPy inputs). Functions traced by jxp's autodiff and
+# the jit functions they call are given different names (a jit function
+# named like the function being differentiated can collide with it in the
+# module's symbol table)
+# ---------------------------------------------------------------------------
+
+BF16 = ml_dtypes.bfloat16
+
+TOL = dict(rtol=1e-5, atol=1e-6)
+
+TOL2 = dict(rtol=2e-5, atol=2e-6)  # second derivatives
+
+
+def rng(name):
+    return np.random.default_rng(zlib.crc32(name.encode()))
+
+
+_R_NODE = np.random.default_rng(0)
+
+
+@pytest.fixture(autouse=True)
+def _reseed_per_test(request):
+    global _R_NODE
+    _R_NODE = rng(request.node.nodeid)
+
+
+def randn(*shape):
+    return _R_NODE.standard_normal(shape).astype(F32)
+
+
+def I(*v):  # noqa: E743 - an index array
+    return np.array(v, np.int32)
+
+
+def _as_jax(args):
+    return jax.tree_util.tree_map(
+        lambda a: rjnp.asarray(a) if isinstance(a, (np.ndarray, np.generic))
+        else a, args)
+
+
+def check(make, *args, jit=True, also_jit=False, **tol):
+    """make(jx, np_)(*args) under jxp equals it under JAX (under jax.jit, or
+    eagerly on JAX arrays with jit=False): values, dtypes, weak types and
+    structure; or both raise errors of the same class."""
+    tol = tol or TOL
+    try:
+        if jit:
+            want = jax.jit(make(jax, rjnp))(*args)
+        else:
+            want = make(jax, rjnp)(*_as_jax(args))
+    except Exception as e:  # noqa: BLE001 - compared with jxp's
+        raises_like(e, lambda: make(jxp, jnp)(*args))
+        return
+    assert_same(make(jxp, jnp)(*args), want, **tol)
+    if also_jit:
+        assert_same(jxp.jit(make(jxp, jnp))(*args), want, **tol)
+
+
+def _grad_of(fn, argnums=0):
+    """grad of sum(sin(fn(...)) * 1.3): a scalar loss of any output."""
+    return lambda jx, np_: jx.grad(
+        lambda *a: np_.sum(np_.sin(fn(jx, np_, *a)) * 1.3), argnums=argnums)
+
+
+def _grad_jit_grad_closure(jx, np_):
+    def outer(x):
+        def inner(y):
+            return np_.sum(np_.sin(x * y) * y)
+        def inner_grad_jit(y):
+            return jx.grad(inner)(y)
+        g = jx.jit(inner_grad_jit)
+        return np_.sum(g(x * 2.0) * x + g(x) ** 2)
+    return jx.grad(outer)
+
+
+def test_grad_of_jit_of_grad_closing_over_the_outer_tracer():
+    x = randn(3)
+    check(_grad_jit_grad_closure, x, also_jit=True, **TOL2)
+
+
+def _nested_jits(jx, np_):
+    @functools.partial(jx.jit, static_argnums=(1,))
+    def power_jit(a, n):
+        return a ** n
+
+    @jx.jit
+    def scaled_sin_jit(a, *, scale):
+        return np_.sin(a) * scale
+
+    @jx.jit
+    def tanh_mul_jit(a, b):
+        return np_.tanh(a) * b
+
+    def loss(a, b):
+        return np_.sum(power_jit(a, 2) * power_jit(b, 3) + power_jit(a, 2)
+                       + scaled_sin_jit(a, scale=b)
+                       + scaled_sin_jit(b, scale=a)
+                       + tanh_mul_jit(a, b) * tanh_mul_jit(b, a)
+                       * tanh_mul_jit(a, a))
+    return loss
+
+
+def test_nested_jit_functions_called_several_times():
+    x, y = randn(3), randn(3)
+    check(lambda jx, np_: jx.grad(_nested_jits(jx, np_), argnums=(0, 1)),
+          x, y, also_jit=True)
+    check(lambda jx, np_: jx.value_and_grad(_nested_jits(jx, np_),
+                                            argnums=1), x, y)
+    check(lambda jx, np_: jx.hessian(
+        lambda a: _nested_jits(jx, np_)(a, y)), x, **TOL2)
+    check(lambda jx, np_: jx.grad(lambda a: np_.sum(jx.grad(
+        _nested_jits(jx, np_), argnums=(0, 1))(a, y)[0])), x, **TOL2)
+
+
+def _jit_closing_over_grad_tracer(jx, np_):
+    x, y = np.linspace(-1, 1, 3).astype(F32), np.linspace(0.5, 2, 3).astype(
+        F32)
+
+    def outer(w):
+        @jx.jit
+        def sin_scaled_jit(a):
+            return np_.sin(a * w)  # w: the outer grad's tracer
+        return np_.sum(sin_scaled_jit(x) + sin_scaled_jit(y)
+                       * sin_scaled_jit(x * 2.0))
+    return jx.grad(outer)
+
+
+def test_jit_closing_over_grad_tracer_called_several_times():
+    w = randn(3)
+    check(_jit_closing_over_grad_tracer, w, also_jit=True)
+    check(lambda jx, np_: jx.grad(lambda w: np_.sum(
+        _jit_closing_over_grad_tracer(jx, np_)(w) ** 2)), w, **TOL2)
+
+
+def _transforms_inside_grad(jx, np_):
+    x = np.linspace(-1, 1, 3).astype(F32)
+
+    def outer(w):
+        _, t = jx.jvp(lambda a: np_.sin(a * w), (x,), (w,))
+        yv, f_lin = jx.linearize(lambda a: np_.exp(a) * w, x)
+        _, f_vjp = jx.vjp(lambda a: np_.sin(a) * w, x)
+        f_t = jx.linear_transpose(lambda a: a * w + np_.sum(a), x)
+        vg = jx.value_and_grad(lambda a, b: np_.sum(np_.sin(a * w * b)),
+                               argnums=(0, 1))
+        v, (ga, gb) = vg(x, w)
+        return (np_.sum(t * f_lin(w) + yv) + np_.sum(f_vjp(w)[0] * f_t(w)[0])
+                + v + np_.sum(ga * gb))
+    return jx.grad(outer)
+
+
+def test_jvp_linearize_vjp_transpose_and_grad_inside_grad_with_closures():
+    check(_transforms_inside_grad, randn(3), also_jit=True, **TOL2)
+
+
+def _jit_returning_inputs_and_ints(jx, np_):
+    @jx.jit
+    def passthrough_jit(a, b):
+        return a, (b, np_.argmax(a)), a
+
+    def loss(a, b):
+        p, (q, i), r = passthrough_jit(a, b)
+        return np_.sum(p * q * r) + i
+    return jx.grad(loss, argnums=(0, 1))
+
+
+def test_jit_returning_its_inputs_and_an_integer_inside_grad():
+    x = randn(3)
+    check(_jit_returning_inputs_and_ints, x, randn(3))
+    # The same array for both arguments.
+    check(_jit_returning_inputs_and_ints, x, x)
+
+
+Params = collections.namedtuple("Params", ["w", "b"])
+
+
+def test_grad_with_respect_to_a_namedtuple():
+    p, x = Params(randn(3), np.float32(0.3)), randn(3)
+    make = lambda jx, np_: jx.grad(  # noqa: E731
+        lambda p, x: np_.sum(np_.tanh(p.w * x + p.b)))
+    check(make, p, x, also_jit=True)
+    got = make(jxp, jnp)(p, x)
+    assert type(got) is Params
+
+
+def test_has_aux_with_a_pytree_aux():
+    x, y = randn(3), randn(3)
+
+    def fn(jx, np_):
+        return lambda x, y: (np_.sum(x * y), {
+            "p": (x, np_.argmax(x)), "q": [y * 2, 3], "r": (1.0, None)})
+    check(lambda jx, np_: jx.value_and_grad(fn(jx, np_), has_aux=True,
+                                            argnums=(0, 1)), x, y,
+          also_jit=True)
+    check(lambda jx, np_: jx.grad(fn(jx, np_), has_aux=True), x, y,
+          also_jit=True)
+
+
+def test_value_and_grad_with_keyword_arguments():
+    def make(jx, np_):
+        def f(x, y, *, scale, offset=1.0):
+            return np_.sum(np_.sin(x) * y * scale + offset)
+        return lambda x, y, s: jx.value_and_grad(f, argnums=(0, 1))(
+            x, y, scale=s, offset=3.0)
+    check(make, randn(3), randn(3), randn(3), also_jit=True)
+
+
+def test_jacobians_and_hessians_of_dicts():
+    d = {"a": randn(2), "b": randn(2)}
+    check(lambda jx, np_: jx.hessian(
+        lambda d: np_.sum(np_.sin(d["a"]) * d["b"] ** 2)), d, **TOL2)
+    check(lambda jx, np_: jx.jacfwd(lambda d: (
+        np_.sin(d["a"]) * d["b"], {"z": d["a"]}), has_aux=True), d)
+    check(lambda jx, np_: jx.jacrev(lambda d: (
+        {"o": np_.sin(d["a"]) * d["b"], "s": np_.sum(d["a"])},
+        {"z": d["a"]}), has_aux=True), d)
+    check(lambda jx, np_: jx.jacfwd(lambda a, b: {
+        "o": np_.sin(a) * b, "s": np_.sum(a)}, argnums=(0, 1)),
+        d["a"], d["b"])
+    check(lambda jx, np_: jx.hessian(
+        lambda d, b: np_.sum(d["a"] ** 2 * b), argnums=(0, 1)),
+        {"a": randn(2)}, randn(2), **TOL2)
+
+
+def test_jacobians_with_has_aux_argnums_and_odd_shapes():
+    x = randn(3)
+    for name in ("jacfwd", "jacrev"):
+        check(lambda jx, np_: getattr(jx, name)(
+            lambda a, b: (a * b, {"s": np_.sum(a)}), argnums=(0, 1),
+            has_aux=True), x, randn(3))
+        check(lambda jx, np_: getattr(jx, name)(
+            lambda a: np_.stack([a, a * a])), np.float32(2.0))
+        check(lambda jx, np_: getattr(jx, name)(lambda a: a * a), 2.0)
+        check(lambda jx, np_: getattr(jx, name)(np_.sin),
+              np.zeros((0,), F32))
+        check(lambda jx, np_: getattr(jx, name)(
+            lambda a: (np_.sin(a), np_.argmax(a)) if name == "jacfwd"
+            else np_.sin(a)), x)
+        check(lambda jx, np_: getattr(jx, name)(
+            lambda a, b: a * b.astype(np_.float32), argnums=(0, 1)),
+            x, x.astype(np.float16))
+    check(lambda jx, np_: jx.jacrev(lambda a: a[:0]), x)
+    check(lambda jx, np_: jx.hessian(lambda a: (np_.sum(a ** 3), a * 2),
+                                     has_aux=True), x)
+    check(lambda jx, np_: jx.hessian(lambda a: a * a * a), 2.0)
+    check(lambda jx, np_: lambda a: jx.jacrev(lambda a, *, s: a * s)(
+        a, s=2.0), x)
+
+
+def test_grad_of_empty_and_passthrough_arguments():
+    check(lambda jx, np_: jx.grad(lambda a: np_.sum(np_.sin(a))),
+          np.zeros((0, 3), F32))
+    check(lambda jx, np_: jx.grad(lambda a: a.reshape(())),
+          np.ones((1,), F32))
+    check(lambda jx, np_: jx.grad(lambda a, b: np_.sum(a * np_.sin(b)),
+                                  argnums=(0, 1)), *(randn(3),) * 2)
+    check(lambda jx, np_: jx.grad(lambda a, n: np_.sum(
+        a * n.astype(np_.float32))), randn(3), I(1, 2, 3))
+
+
+def test_linearize_then_jit_of_the_linear_function():
+    x = randn(3)
+
+    def one(jx, np_):
+        def run(x, t1, t2):
+            y, f = jx.linearize(lambda x: np_.sin(x) * np_.exp(x), x)
+            jf = jx.jit(f)
+            return y, jf(t1), jf(t2), f(t1)
+        return run
+    check(one, x, randn(3), randn(3), jit=False)
+
+    def two(jx, np_):
+        y, f = jx.linearize(lambda a, b: (np_.sin(a) * b, np_.sum(a * b)),
+                            x, x * 2)
+        jf = jx.jit(f)
+        return lambda s, t: (y, jf(s, t), f(s, t))
+    check(two, randn(3), randn(3), jit=False)
+
+    def aux(jx, np_):
+        y, f, a = jx.linearize(lambda x: (np_.sin(x), {"c": np_.cos(x)}), x,
+                               has_aux=True)
+        return lambda t: (y, f(t), jx.jit(f)(t), a)
+    check(aux, randn(3), jit=False)
+    check(lambda jx, np_: jx.jit(lambda x, t: jx.linearize(
+        lambda x: np_.tanh(x) ** 2, x)[1](t)), x, randn(3))
+
+
+_C = np.linspace(-1, 1, 3).astype(F32)
+
+_A3 = np.arange(9, dtype=F32).reshape(3, 3) / 9
+
+
+def _transpose_multi(jx, np_):
+    c = np_.asarray(_C)
+
+    def f(a, b):
+        return {"u": a * c + 2.0 * b[0],
+                "v": (np_.sum(b[1]) * c, a @ _A3)}
+    f_t = jx.linear_transpose(f, _C, (_C, np.zeros(2, F32)))
+    return lambda ct: f_t(ct)
+
+
+def test_linear_transpose_with_constants_and_several_inputs_and_outputs():
+    ct = {"u": randn(3), "v": (randn(3), randn(3))}
+    check(_transpose_multi, ct, jit=False)
+    check(lambda jx, np_: jx.jit(_transpose_multi(jx, np_)), ct, jit=False)
+    check(lambda jx, np_: lambda ct: jx.linear_transpose(
+        lambda a: (a, 2 * a), _C)(ct), (randn(3), randn(3)), jit=False)
+
+
+def _transpose_closing_over(jx, np_):
+    def run(w, ct):
+        f_t = jx.linear_transpose(lambda a: a * w + np_.sum(a), _C)
+        return f_t(ct)
+    return run
+
+
+def test_linear_transpose_closing_over_traced_values():
+    w, ct = randn(3), randn(3)
+    check(_transpose_closing_over, w, ct, also_jit=True)
+    check(lambda jx, np_: jx.grad(lambda w, ct: np_.sum(
+        _transpose_closing_over(jx, np_)(w, ct)[0] ** 2), argnums=(0, 1)),
+        w, ct)
+
+
+def _calls_a_jit_twice(jx, np_):
+    @jx.jit
+    def tanh_in_jit(q):
+        return np_.tanh(q)
+    return lambda a: tanh_in_jit(a) * tanh_in_jit(a * 2)
+
+
+_EAGER_LINEAR = {
+    "identity": (lambda jx, np_: lambda a: a, 1),
+    "constant": (lambda jx, np_: lambda a: np_.ones(3), 1),
+    "passthrough": (lambda jx, np_: lambda a, b: (b, a * 2.0, a), 2),
+    "same_output_twice": (lambda jx, np_: lambda a: (np_.sin(a),
+                                                     np_.sin(a)), 1),
+    "input_twice": (lambda jx, np_: lambda a: (a, a), 1),
+    "stop_gradient": (lambda jx, np_: lambda a: jx.lax.stop_gradient(a) * 2,
+                      1),
+    "closure": (lambda jx, np_: (lambda c: lambda a: a * c + np_.sin(c))(
+        np_.asarray(_C)), 1),
+    "jit_inside": (lambda jx, np_: _calls_a_jit_twice(jx, np_), 1),
+}
+
+
+@pytest.mark.parametrize("name", list(_EAGER_LINEAR))
+def test_eager_vjp_and_linearize_edge_cases(name):
+    fn, nargs = _EAGER_LINEAR[name]
+    primals = tuple(randn(3) for _ in range(nargs))
+    out = jax.eval_shape(fn(jax, rjnp), *primals)
+    r = rng(name)
+    ct = jax.tree_util.tree_map(
+        lambda s: r.standard_normal(s.shape).astype(F32), out)
+    tans = tuple(randn(3) for _ in range(nargs))
+
+    def vjp_of(jx, np_):
+        def run(primals, ct):
+            y, f = jx.vjp(fn(jx, np_), *primals)
+            return y, f(ct), f(ct)
+        return run
+
+    def lin_of(jx, np_):
+        def run(primals, tans):
+            y, f = jx.linearize(fn(jx, np_), *primals)
+            return y, f(*tans), f(*tans)
+        return run
+    check(vjp_of, primals, ct, jit=False)
+    check(lin_of, primals, tans, jit=False)
+
+
+def test_eager_vjp_and_linearize_with_aux_python_scalars_and_float16():
+    x, y = randn(3), randn(3)
+
+    def vjp_aux(jx, np_):
+        def run(x, ct):
+            out, f, aux = jx.vjp(lambda a: (np_.sin(a), {
+                "c": np_.cos(a), "i": np_.argmax(a)}), x, has_aux=True)
+            return out, f(ct), aux
+        return run
+    check(vjp_aux, x, y, jit=False)
+    check(lambda jx, np_: lambda c: jx.vjp(lambda a: a * a, 2.0)[1](c), 1.0,
+          jit=False)
+    check(lambda jx, np_: lambda t: jx.linearize(lambda a: a * a, 2.0)[1](t),
+          1.0, jit=False)
+    check(lambda jx, np_: lambda a, c: jx.vjp(lambda a: np_.sin(a) * a, a)[1](
+        c), x.astype(np.float16), y.astype(np.float16), jit=False)
+    check(lambda jx, np_: lambda a, c: jx.vjp(np_.sin, a)[1](c),
+          np.zeros((0,), F32), np.zeros((0,), F32), jit=False)
+
+
+_X5 = np.array([0.3, -1.2, 0.8, 2.0, -0.4], F32)
+
+_U3 = np.array([1.1, -0.6, 0.2], F32)
+
+
+_INDEXING = {
+    "negative": _grad_of(lambda jx, np_, x: x[I(-1, -5, 2, -1)]),
+    "out_of_bounds_clamped": _grad_of(lambda jx, np_, x: x[I(7, -9, 2)]),
+    "negative_step_slice": _grad_of(lambda jx, np_, x: x[-1:0:-2]),
+    "bool_mask": _grad_of(lambda jx, np_, x: x[np.array(
+        [True, False, True, True, False])]),
+    "take_clip": _grad_of(lambda jx, np_, x: np_.take(x, I(-1, 7, 2),
+                                                      mode="clip")),
+    "take_fill": _grad_of(lambda jx, np_, x: np_.take(
+        x, I(-1, 7, 2), mode="fill", fill_value=0.0)),
+    "take_wrap": _grad_of(lambda jx, np_, x: np_.take(x, I(-1, 7, 2),
+                                                      mode="wrap")),
+    "at_get_fill": _grad_of(lambda jx, np_, x: x.at[I(7, -9, 0, -1)].get(
+        mode="fill", fill_value=2.0)),
+    "at_power": _grad_of(lambda jx, np_, x: x.at[I(1, 3, 4)].power(2.0)),
+    "at_mul_operand_only": _grad_of(lambda jx, np_, x: x.at[I(3, 1, 1)].mul(
+        _U3)),
+    "at_min_operand_only": _grad_of(lambda jx, np_, x: x.at[I(3, 1, 1)].min(
+        _U3)),
+    "at_set_mask": _grad_of(lambda jx, np_, x: x.at[np.array(
+        [True, False, True, False, True])].set(0.5)),
+    "gather_fill": lambda jx, np_: jx.grad(lambda x: np_.sum(jx.lax.gather(
+        x, I(7, 1, -3)[:, None], jx.lax.GatherDimensionNumbers(
+            offset_dims=(), collapsed_slice_dims=(0,), start_index_map=(0,)),
+        (1,), mode=jx.lax.GatherScatterMode.FILL_OR_DROP,
+        fill_value=3.0) ** 2)),
+}
+
+
+@pytest.mark.parametrize("name", list(_INDEXING))
+def test_grad_of_indexing(name):
+    check(_INDEXING[name], _X5)
+
+
+_AT_INDICES = {"unique": I(3, -1, 0), "repeated": I(1, 3, 1),
+               "out_of_bounds": I(1, 7, -8)}
+
+
+@pytest.mark.parametrize("op,kind", list(itertools.product(
+    ["set", "add", "min", "max", "get"], list(_AT_INDICES))))
+def test_grad_of_at_updates(op, kind):
+    idx = _AT_INDICES[kind]
+    if op == "get":
+        fn = lambda jx, np_, x, u: x.at[idx].get() * u  # noqa: E731
+    else:
+        fn = lambda jx, np_, x, u: getattr(x.at[idx], op)(u)  # noqa: E731
+    check(_grad_of(fn, argnums=(0, 1)), _X5, _U3,
+          also_jit=(kind == "unique"))
+
+
+_AT_MORE = {
+    "mul_unique_indices": lambda jx, np_, x, u: x.at[I(3, 1, 0)].mul(
+        u, unique_indices=True),
+    "min_ties": lambda jx, np_, x, u: x.at[I(1, 2, 3)].min(u),
+    "max_ties_repeated": lambda jx, np_, x, u: x.at[I(1, 1, 3)].max(u),
+    "set_drop": lambda jx, np_, x, u: x.at[I(7, 1, 2)].set(u, mode="drop"),
+    "set_clip": lambda jx, np_, x, u: x.at[I(7, 1, 2)].set(u, mode="clip"),
+    "add_clip_repeated": lambda jx, np_, x, u: x.at[I(7, 9, 2)].add(
+        u, mode="clip"),
+    "set_clip_collide": lambda jx, np_, x, u: x.at[I(7, 4, 2)].set(
+        u, mode="clip"),
+    "set_reversed_slice": lambda jx, np_, x, u: x.at[::-2].set(u),
+    "scalar_add_slice": lambda jx, np_, x, u: x.at[1:4].add(u[0]),
+    "scalar_mul_slice": lambda jx, np_, x, u: x.at[1:4].mul(u[0]),
+    "scatter_add_clip": lambda jx, np_, x, u: jx.lax.scatter_add(
+        x, I(7, 1, -3)[:, None], u, jx.lax.ScatterDimensionNumbers(
+            update_window_dims=(), inserted_window_dims=(0,),
+            scatter_dims_to_operand_dims=(0,)),
+        mode=jx.lax.GatherScatterMode.CLIP),
+}
+
+
+@pytest.mark.parametrize("name", list(_AT_MORE))
+def test_grad_of_at_updates_more(name):
+    u = np.array([0.5, 0.5, 3.0], F32) if name == "min_ties" else (
+        np.array([0.7, 0.7, 2.0], F32) if name == "max_ties_repeated"
+        else _U3)
+    x = np.array([0.3, 0.5, 0.5, 2.0, -0.4], F32) if "ties" in name else _X5
+    check(_grad_of(_AT_MORE[name], argnums=(0, 1)), x, u)
+
+
+def test_grad_of_at_updates_2d():
+    m, v = randn(4, 3), randn(4)
+    check(_grad_of(lambda jx, np_, x, u: x.at[:, 1].set(u), argnums=(0, 1)),
+          m, v)
+    check(_grad_of(lambda jx, np_, x, u: x.at[I(0, 3, 0), I(1, 2, 1)].add(u),
+                   argnums=(0, 1)), m, v[:3])
+    check(_grad_of(lambda jx, np_, x: x[I(-1, 0), I(-3, 2)]), m)
+
+
+def test_grad_with_traced_negative_and_out_of_bounds_indices():
+    x, u = _X5, _U3
+    check(lambda jx, np_: jx.grad(lambda x, i: x[i] * 2.0), x, np.int32(9),
+          also_jit=True)
+    check(lambda jx, np_: jx.grad(lambda x, i: x[i] * 2.0), x, np.int32(-2))
+    check(_grad_of(lambda jx, np_, x, u, i: x.at[i].set(u), argnums=(0, 1)),
+          x, u, I(-1, -2, 0), also_jit=True)
+    check(_grad_of(lambda jx, np_, x, u, i: x.at[i].add(u), argnums=(0, 1)),
+          x, u, I(7, -9, 0))
+    check(_grad_of(lambda jx, np_, x, i: x.at[i].get(mode="clip")), x,
+          I(7, -9, 0, -1))
+    check(_grad_of(lambda jx, np_, x, v, i: x.at[i].set(v), argnums=(0, 1)),
+          x, np.float32(0.5), np.int32(-2))
+    check(lambda jx, np_: jx.grad(lambda x, i: np_.sum(
+        jx.lax.dynamic_slice(x, (i,), (3,)) ** 2)), x, np.int32(4))
+    check(lambda jx, np_: jx.grad(lambda x, i: np_.sum(
+        jx.lax.dynamic_slice(x, (i,), (2,)) ** 2)), x, np.int32(-2))
+    check(lambda jx, np_: jx.grad(lambda x, u, i: np_.sum(
+        jx.lax.dynamic_update_slice(x, u, (i,)) ** 2 * np_.arange(5.)),
+        argnums=(0, 1)), x, u[:2], np.int32(7))
+    check(lambda jx, np_: jx.grad(lambda x, u, i: np_.sum(
+        jx.lax.dynamic_update_slice(x, u, (i,)) ** 3), argnums=(0, 1)),
+        x, u[:2], np.int32(-1))
+
+
+_TIED = np.array([0.3, 0.5, 0.5, 2.0, -0.4], F32)
+
+
+_SORTING = {
+    "sort_ties": (_grad_of(lambda jx, np_, x: np_.sort(x) * np_.arange(5.)),
+                  _TIED),
+    "argsort_ties": (_grad_of(lambda jx, np_, x: x[np_.argsort(x)]
+                              * np_.arange(5.)), _TIED),
+    "sort_descending": (_grad_of(lambda jx, np_, x: np_.sort(
+        x, descending=True) * np_.arange(5.)), _X5),
+    "sort_axis0": (_grad_of(lambda jx, np_, x: np_.sort(x, axis=0)
+                            * np_.arange(12.).reshape(4, 3)), None),
+    "take_along_axis_negative": (_grad_of(lambda jx, np_, x: (
+        np_.take_along_axis(x, np.array([[-1, 0], [2, -3]], np.int32),
+                            axis=1))), None),
+    "take_along_axis_axis0": (_grad_of(lambda jx, np_, x: (
+        np_.take_along_axis(x, np.array([[1, 0, 1]], np.int32), axis=0))),
+        None),
+    "take_along_axis_flat": (_grad_of(lambda jx, np_, x: (
+        np_.take_along_axis(x, np.array([5, 0, 5], np.int32), axis=None))),
+        None),
+    "max_ties": (_grad_of(lambda jx, np_, x: np_.max(x)), _TIED),
+    "maximum_tie_with_constant": (_grad_of(lambda jx, np_, x: np_.maximum(
+        x, 0.5)), _TIED),
+}
+
+
+@pytest.mark.parametrize("name", list(_SORTING))
+def test_grad_of_sorting_and_ties(name):
+    fn, x = _SORTING[name]
+    if x is None:
+        x = randn(4, 3) if name == "sort_axis0" else randn(2, 3)
+    check(fn, x)
+
+
+def test_grad_of_lax_sort_with_two_operands():
+    check(lambda jx, np_: jx.grad(lambda k, v: np_.sum(jx.lax.sort(
+        (k, v), num_keys=1)[1] * np_.arange(5.)) + np_.sum(jx.lax.sort(
+            (k, v), num_keys=1)[0] ** 2), argnums=(0, 1)),
+        _X5, randn(5))
+
+
+def _triangular(n):
+    r = rng("tri")
+    return (r.standard_normal((n, n)) * 0.3 + 2 * np.eye(n)).astype(F32)
+
+
+# Each of left_side, lower and transpose_a both ways; unit_diagonal both
+# ways for each (left_side, lower).
+_TRIANGULAR = [(left, lower, ta, left != ta) for left, lower, ta in
+               itertools.product([True, False], repeat=3)]
+
+
+@pytest.mark.parametrize("left,lower,transpose_a,unit_diagonal",
+                         _TRIANGULAR)
+def test_grad_of_triangular_solve(left, lower, transpose_a, unit_diagonal):
+    a = _triangular(3)
+    b = randn(3, 2) if left else randn(2, 3)
+    w = np.arange(6, dtype=F32).reshape(b.shape) / 6 - 0.5
+
+    def make(jx, np_):
+        def f(a, b):
+            x = jx.lax.linalg.triangular_solve(
+                a, b, left_side=left, lower=lower, transpose_a=transpose_a,
+                unit_diagonal=unit_diagonal)
+            return np_.sum(np_.sin(x) * w)
+        return jx.grad(f, argnums=(0, 1))
+    check(make, a, b, **TOL2)
+
+
+def _spd(n, salt):
+    r = rng(salt)
+    s = r.standard_normal((n, n))
+    return (s @ s.T + n * np.eye(n)).astype(F32)
+
+
+def test_grad_of_cholesky_variants():
+    s = _spd(4, "chol")
+    w = rng("w").standard_normal((4, 4)).astype(F32)
+    check(lambda jx, np_: jx.grad(lambda s: np_.sum(
+        np_.linalg.cholesky(s, upper=True) * w)), s, **TOL2)
+    check(lambda jx, np_: jx.grad(lambda s: np_.sum(jx.lax.linalg.cholesky(
+        s, symmetrize_input=False) * w)), s, **TOL2)
+    check(lambda jx, np_: jx.grad(lambda s: np_.sum(jx.grad(
+        lambda s: np_.sum(np_.linalg.cholesky(s) * w))(s) ** 2)), s,
+        rtol=1e-4, atol=1e-5)
+
+
+def test_grad_of_a_gaussian_log_likelihood():
+    def make(jx, np_):
+        def f(s, y):
+            L = np_.linalg.cholesky(s)
+            a = jx.lax.linalg.triangular_solve(L, y[:, None], left_side=True,
+                                               lower=True)
+            return np_.sum(a ** 2) + 2 * np_.sum(np_.log(np_.diagonal(L)))
+        return jx.grad(f, argnums=(0, 1))
+    check(make, _spd(4, "gp"), randn(4), also_jit=True, **TOL2)
+
+
+_MASK = np.array([[True, False, True, True], [False, False, False, False],
+                  [True, True, False, True]])
+
+
+@pytest.mark.parametrize("red", ["sum", "mean", "max", "min", "prod", "var",
+                                 "std"])
+def test_grad_of_reductions_with_where(red):
+    kw = (dict(initial=-10.0) if red == "max" else
+          dict(initial=10.0) if red == "min" else {})
+    x = randn(3, 4)
+    check(_grad_of(lambda jx, np_, x: getattr(np_, red)(
+        x, axis=1, where=_MASK, **kw)), x)
+    check(_grad_of(lambda jx, np_, x: getattr(np_, red)(
+        x, where=_MASK, **kw)), x)
+
+
+def test_grad_of_masked_nn_functions():
+    x = randn(3, 4)
+    check(_grad_of(lambda jx, np_, x: np_.sum(x, axis=0, where=x > 0)), x)
+    check(_grad_of(lambda jx, np_, x: jx.nn.logsumexp(
+        x, axis=1, where=_MASK[[0, 2]])), x[[0, 2]])
+    check(_grad_of(lambda jx, np_, x: jx.nn.softmax(
+        x, axis=1, where=_MASK[[0, 2]])), x[[0, 2]])
+    check(_grad_of(lambda jx, np_, x: np_.max(x, axis=1, initial=0.5)), x)
+
+
+@pytest.mark.parametrize("fn,reverse", list(itertools.product(
+    ["cumsum", "cumprod", "cummax", "cummin"], [False, True])))
+def test_grad_of_cumulative_ops(fn, reverse):
+    x = randn(3, 4)
+    axis = 1 if reverse else 0
+    check(_grad_of(lambda jx, np_, x: getattr(jx.lax, fn)(
+        x, axis=axis, reverse=reverse)), x)
+
+
+def test_grad_of_numpy_cumulative_ops():
+    x = randn(3, 4)
+    check(_grad_of(lambda jx, np_, x: np_.cumsum(x)), x)
+    check(_grad_of(lambda jx, np_, x: np_.cumprod(x, axis=-1)), x)
+    check(_grad_of(lambda jx, np_, x: np_.nancumsum(x, axis=1)), x)
+    check(_grad_of(lambda jx, np_, x: jx.lax.cumprod(x, axis=0,
+                                                     reverse=True)),
+          np.array([1., 0., 0.5, 0., 2.], F32))
+
+
+_LOW = {
+    "grad": lambda jx, np_: jx.grad(lambda x, y: np_.sum(
+        np_.sin(x) * y + np_.exp(x) / (1 + y * y)), argnums=(0, 1)),
+    "mixed_with_f32": lambda jx, np_: lambda x, y: jx.grad(
+        lambda x, y: np_.sum(np_.sin(x) * y), argnums=(0, 1))(
+            x, y.astype(np_.float32)),
+    "python_scalar": lambda jx, np_: lambda x, y: jx.grad(
+        lambda x: np_.sum(x * 2.5 + x ** 2))(x),
+    "jvp": lambda jx, np_: lambda x, t: jx.jvp(lambda x: np_.tanh(x) * x,
+                                               (x,), (t,)),
+    "vjp": lambda jx, np_: lambda x, t: jx.vjp(lambda x: np_.tanh(x) * x,
+                                               x)[1](t),
+    "grad_grad": lambda jx, np_: lambda x, y: jx.grad(jx.grad(
+        lambda x: np_.sin(x) * x))(x[0]),
+    "log_softmax": lambda jx, np_: lambda x, y: jx.grad(lambda x: -np_.sum(
+        jx.nn.log_softmax(x) * y))(x),
+    "matmul": lambda jx, np_: lambda x, y: jx.grad(
+        lambda a: np_.sum((a[:, None] * a[None, :]) @ a))(x),
+    "cumsum_cumprod": lambda jx, np_: lambda x, y: jx.grad(
+        lambda a: np_.sum(np_.cumsum(a) * np_.cumprod(a)))(x),
+    "through_f32": lambda jx, np_: lambda x, y: jx.grad(
+        lambda a: np_.sum(a.astype(np_.float32) ** 2).astype(a.dtype))(x),
+    "jacrev": lambda jx, np_: lambda x, y: jx.jacrev(
+        lambda a: np_.sin(a) * a)(x),
+}
+
+
+_LOW_BF16 = ["grad", "jvp", "vjp", "grad_grad", "log_softmax"]
+
+
+@pytest.mark.parametrize("dtype,name", [(np.float16, n) for n in _LOW]
+                         + [(BF16, n) for n in _LOW_BF16])
+def test_low_precision(dtype, name):
+    tol = 2e-3 if dtype == np.float16 else 2e-2
+    x = np.array([0.3, -1.2, 0.8], dtype)
+    y = np.array([1.1, 0.5, -0.7], dtype)
+    check(_LOW[name], x, y, jit=name not in ("jvp", "vjp"), rtol=tol,
+          atol=tol)
+
+
+@pytest.fixture
+def x64_on():
+    yield from x64_set_to(True)
+
+
+def test_float64(x64_on):
+    tol = dict(rtol=1e-12, atol=1e-12)
+    x, y = np.array([0.3, -1.2, 0.8]), np.array([1.1, 0.5, -0.7])
+    check(lambda jx, np_: jx.grad(lambda x, y: np_.sum(
+        np_.sin(x) * y + np_.exp(x) / (1 + y * y)), argnums=(0, 1)), x, y,
+        **tol)
+    check(lambda jx, np_: jx.grad(lambda x: x * x * 3.0), 2.0, **tol)
+    check(lambda jx, np_: jx.grad(jx.grad(lambda x: np_.sin(x) * x)), 2.0,
+          **tol)
+    check(lambda jx, np_: jx.grad(lambda x: x * 3.0), 2)  # int64: error
+    check(lambda jx, np_: jx.grad(lambda x, y: np_.sum(x * y),
+                                  argnums=(0, 1)), x.astype(F32), y)
+    check(lambda jx, np_: lambda x, t: jx.jvp(lambda x: np_.tanh(x) * x,
+                                              (x,), (t,)), x, y, jit=False,
+          **tol)
+    check(lambda jx, np_: lambda x, t: jx.vjp(lambda x: np_.tanh(x) * x,
+                                              x)[1](t), x, y, jit=False,
+          **tol)
+    check(lambda jx, np_: jx.hessian(lambda x: np_.sum(np_.sin(x) ** 2 * x)),
+          x, **tol)
+    check(lambda jx, np_: jx.grad(lambda s: np_.sum(np_.linalg.cholesky(
+        s @ s.T + np_.eye(3)))), np.outer(x, y) + np.eye(3), rtol=1e-10,
+        atol=1e-12)
+
+    def jvp_rule(jx, np_):
+        @jx.custom_jvp
+        def f(x):
+            return np_.sin(x)
+        f.defjvp(lambda p, t: (f(p[0]), np_.cos(p[0]) * t[0] * 2.0))
+        return jx.grad(lambda x: f(x) * x)
+
+    def vjp_rule(jx, np_):
+        @jx.custom_vjp
+        def f(x):
+            return np_.sin(x)
+        f.defvjp(lambda x: (f(x), np_.cos(x)), lambda c, g: (c * g * 2.0,))
+        return jx.grad(lambda x: f(x) * x)
+    for make in (jvp_rule, vjp_rule):
+        check(make, 1.5, **tol)
+        check(make, np.float64(1.5), **tol)
+        check(make, np.float32(1.5))
+
+
+_HOLOMORPHIC = {
+    "exp_sin": lambda np_: lambda a: np_.exp(a) * np_.sin(a),
+    "log_sqrt": lambda np_: lambda a: np_.log(a) + np_.sqrt(a),
+    "tanh_tan": lambda np_: lambda a: np_.tanh(a) - np_.tan(a),
+    "log1p_expm1": lambda np_: lambda a: np_.log1p(a) * np_.expm1(a),
+    "rational": lambda np_: lambda a: a ** 3 / (1 + a * a),
+    "complex_power": lambda np_: lambda a: a ** (1.5 + 0.5j),
+    "prod": lambda np_: lambda a: np_.prod(a),
+    "matmul_cumsum": lambda np_: lambda a: np_.cumsum(np_.outer(a, a) @ a),
+}
+
+
+def _same_complex(got, want):
+    assert_same_structure(got, want)
+    got_l = jxp.tree_util.tree_leaves(got)
+    want_l = jax.tree_util.tree_leaves(want)
+    for g, w in zip(got_l, want_l):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-5,
+                                   atol=1e-5)
+
+
+@pytest.mark.parametrize("name", list(_HOLOMORPHIC))
+def test_complex_jvp_and_vjp_of_holomorphic_functions(name):
+    a = np.array([1 + 2j, 3 - 1j], np.complex64)
+    t = np.array([0.5 + 1j, -1j], np.complex64)
+    f = _HOLOMORPHIC[name]
+    _same_complex(jxp.jvp(f(jnp), (a,), (t,)), jax.jvp(f(rjnp), (a,), (t,)))
+    out = jax.eval_shape(f(rjnp), a)
+    ct = np.full(out.shape, 0.3 - 0.7j, np.complex64)
+    _same_complex(jxp.vjp(f(jnp), a)[1](ct), jax.vjp(f(rjnp), a)[1](ct))
+
+
+_SPECIAL = {
+    "relu_at_zero": (lambda jx, np_: jx.nn.relu, [0., 1., -1.]),
+    "sqrt_at_zero": (lambda jx, np_: np_.sqrt, [0., 1.]),
+    "norm_at_zero": (lambda jx, np_: np_.linalg.norm, [0., 0., 0.]),
+    "where_guarded_log": (lambda jx, np_: lambda a: np_.where(
+        a > 0, np_.log(np_.where(a > 0, a, 1.0)), 0.), [0.5, -1.0, 2.0]),
+    "clip_at_bounds": (lambda jx, np_: lambda a: np_.clip(a, -1.0, 1.0),
+                       [1., -1., 0.]),
+    "round_at_half": (lambda jx, np_: lambda a: a * np_.round(a),
+                      [0.5, 1.5, 2.5]),
+    "zero_squared": (lambda jx, np_: lambda a: a ** 2.0, [0.]),
+    "zero_to_the_half": (lambda jx, np_: lambda a: a ** 0.5, [0.]),
+    "logsumexp_with_inf": (lambda jx, np_: lambda a: jx.nn.logsumexp(
+        np_.where(a > 0, a, -np_.inf)), [0.5, -1.0, 2.0]),
+    "softmax_with_inf": (lambda jx, np_: lambda a: jx.nn.softmax(
+        np_.where(a > 0, a, -np_.inf)), [0.5, -1.0, 2.0]),
+    "log_softmax_large": (lambda jx, np_: lambda a: jx.nn.log_softmax(
+        a * 100), [0.5, -1.0, 2.0]),
+}
+
+
+@pytest.mark.parametrize("name", list(_SPECIAL))
+def test_first_and_second_derivatives_at_special_points(name):
+    fmk, x = _SPECIAL[name]
+    w = np.linspace(0.5, 1.5, 64).astype(F32)
+
+    def make(jx, np_):
+        f = fmk(jx, np_)
+
+        def loss(a):
+            y = f(a)
+            return np_.sum(y * w[:np_.size(y)].reshape(np_.shape(y)))
+        return lambda a: (jx.grad(loss)(a), jx.grad(lambda a: np_.sum(
+            jx.grad(lambda a: np_.sum(f(a)))(a) * 0.7))(a))
+    check(make, np.array(x, F32), **TOL2)
+
+
+_X3 = np.array([0.5, -1.0, 2.0], F32)
+
+
+def _tanh_vjp(jx, np_):
+    @jx.custom_vjp
+    def f(x):
+        return np_.tanh(x)
+
+    def fwd(x):
+        y = np_.tanh(x)
+        return y, (jx.lax.stop_gradient(y), x)
+
+    def bwd(res, g):
+        yy, xx = res
+        return (g * (1 - yy ** 2) + 0.1 * xx * g,)
+    f.defvjp(fwd, bwd)
+    return f
+
+
+_ERRORS = {
+    "vjp_cotangent_shape_under_jit": lambda jx, np_: jx.jit(
+        lambda x: jx.vjp(lambda x: x * 2, x)[1](np.ones(4, F32))),
+    "jvp_tangent_tree": lambda jx, np_: lambda x: jx.jvp(
+        lambda d: d["a"], ({"a": x},), ({"b": x},)),
+    "jvp_tangent_dtype_under_jit": lambda jx, np_: jx.jit(
+        lambda x: jx.jvp(lambda a: a * 2, (x,), (x.astype(np_.float16),))),
+    "linearize_tangent_shape": lambda jx, np_: lambda x: jx.linearize(
+        lambda a: a * 2, x)[1](np.ones(4, F32)),
+    "linearize_tangent_shape_under_jit": lambda jx, np_: jx.jit(
+        lambda x: jx.linearize(lambda a: a * 2, x)[1](np.ones(4, F32))),
+    "linearize_tangent_count": lambda jx, np_: lambda x: jx.linearize(
+        lambda a: a * 2, x)[1](x, x),
+    "transpose_cotangent_shape": lambda jx, np_: lambda x: (
+        jx.linear_transpose(lambda a: a * 2, x)(np.ones(4, F32))),
+    "transpose_cotangent_dtype": lambda jx, np_: lambda x: (
+        jx.linear_transpose(lambda a: a * 2, x)(np.ones(3, np.float16))),
+    "transpose_cotangent_tree": lambda jx, np_: lambda x: (
+        jx.linear_transpose(lambda a: a * 2, x)((x,))),
+    "grad_of_none": lambda jx, np_: jx.grad(lambda a: None),
+    "grad_shape_1_output": lambda jx, np_: jx.grad(lambda a: np_.sum(
+        a).reshape(1, 1)),
+    "grad_complex_output": lambda jx, np_: jx.grad(lambda a: np_.sum(a) * (
+        1 + 1j)),
+    "grad_bool_input": lambda jx, np_: lambda x: jx.grad(lambda a: 1.0)(True),
+    "grad_of_string": lambda jx, np_: jx.grad(lambda a: "s"),
+    "grad_not_callable": lambda jx, np_: lambda x: jx.grad(3)(x),
+    "grad_argnums_float": lambda jx, np_: jx.grad(lambda a: a, argnums=0.0),
+    "grad_keyword_only": lambda jx, np_: lambda x: jx.grad(
+        lambda a: a * 2)(a=x[0]),
+    "value_and_grad_no_arguments": lambda jx, np_: lambda x: (
+        jx.value_and_grad(lambda: 1.0)()),
+    "jacrev_int_input": lambda jx, np_: lambda x: jx.jacrev(
+        lambda a: a * 2)(np.arange(3)),
+    "hessian_int_input": lambda jx, np_: lambda x: jx.hessian(
+        lambda a: a * 2)(3),
+    "custom_vjp_in_forward_mode_inside_jit": lambda jx, np_: jx.jit(
+        lambda x: jx.jvp(_tanh_vjp(jx, np_), (x,), (x,))),
+}
+
+
+@pytest.mark.parametrize("name", list(_ERRORS))
+def test_errors(name):
+    make = _ERRORS[name]
+    with pytest.raises(Exception) as want:
+        make(jax, rjnp)(rjnp.asarray(_X3))
+    raises_like(want.value, lambda: make(jxp, jnp)(_X3))
+
+
+@pytest.fixture
+def compiles(monkeypatch):
+    """The number of XLA compilations since the fixture was set up."""
+    from jxp._src import runtime
+    count = [0]
+    real = runtime.compile
+
+    def counting(*args, **kwargs):
+        count[0] += 1
+        return real(*args, **kwargs)
+    monkeypatch.setattr(runtime, "compile", counting)
+    return count
+
+
+def test_eager_differentiated_calls_compile_once(compiles):
+    x, y = randn(3), randn(3)
+
+    def loss_for_cache(a, b):
+        return jnp.sum(jnp.sin(a) * b)
+    vg = jxp.value_and_grad(loss_for_cache, argnums=(0, 1))
+    first = vg(x, y)
+    n = compiles[0]
+    assert n >= 1
+    # New values of the same types, NumPy or jxp arrays: no compilation.
+    vg(randn(3), randn(3))
+    vg(jnp.asarray(x), jnp.asarray(y))
+    assert compiles[0] == n
+    for a, b in zip(jxp.tree_util.tree_leaves(vg(x, y)),
+                    jxp.tree_util.tree_leaves(first)):
+        np.testing.assert_array_equal(np.asarray(a), np.asarray(b))
+    # A new input type compiles once more.
+    vg(randn(4), randn(4))
+    vg(randn(4), randn(4))
+    assert compiles[0] == n + 1
+
+    g = jxp.grad(loss_for_cache)
+    g(x, y)
+    n = compiles[0]
+    g(y, x)
+    assert compiles[0] == n
+
+    for make in (jxp.jacfwd, jxp.jacrev, jxp.hessian):
+        j = make(lambda a: jnp.sum(jnp.tanh(a) * a))
+        j(x)
+        n = compiles[0]
+        j(y)
+        assert compiles[0] == n
+
+    f_t = jxp.linear_transpose(lambda a: a * 2.0, x)
+    f_t(y)
+    n = compiles[0]
+    f_t(x)
+    assert compiles[0] == n
+
+
+def test_eager_jvp_vjp_linearize_of_one_function_compile_once(compiles):
+    x, y = randn(3), randn(3)
+
+    def tanh_twice(a):
+        return jnp.tanh(a) * 2
+
+    jxp.jvp(tanh_twice, (x,), (y,))
+    n = compiles[0]
+    jxp.jvp(tanh_twice, (y,), (x,))
+    assert compiles[0] == n
+    _, f_vjp = jxp.vjp(tanh_twice, x)
+    f_vjp(y)
+    n = compiles[0]
+    _, f_vjp = jxp.vjp(tanh_twice, y)
+    f_vjp(x)
+    f_vjp(y)
+    assert compiles[0] == n
+    _, f_lin = jxp.linearize(tanh_twice, x)
+    f_lin(y)
+    n = compiles[0]
+    _, f_lin = jxp.linearize(tanh_twice, y)
+    f_lin(x)
+    assert compiles[0] == n

@@ -18,10 +18,12 @@ import functools
 import zlib
 
 import jax
+import jax.numpy as rjnp
 import numpy as np
 import pytest
 
 import jxp
+import jxp.numpy as jnp
 from jxp_test_util import assert_same, raises_like
 
 RTOL, ATOL = 1e-5, 1e-6
@@ -1032,3 +1034,377 @@ def test_custom_functions_without_rules_raise():
     x = np.float32(0.5)
     _raises_as_jax(lambda jx: lambda: jx.custom_jvp(lambda x: x)(x))
     _raises_as_jax(lambda jx: lambda: jx.custom_vjp(lambda x: x)(x))
+
+
+# ---------------------------------------------------------------------------
+# Custom rules used several times, nested and to higher order; pytree
+# residuals and outputs, integer inputs and outputs, keyword arguments.
+# Each check is written once as make(jx, np_), built with jax and jax.numpy
+# (run under jax.jit, or eagerly on JAX arrays) and with jxp and jxp.numpy
+# (run eagerly on the NumPy inputs)
+# ---------------------------------------------------------------------------
+
+TOL2 = dict(rtol=2e-5, atol=2e-6)  # second derivatives
+
+
+_R_NODE = np.random.default_rng(0)
+
+
+@pytest.fixture(autouse=True)
+def _reseed_per_test(request):
+    global _R_NODE
+    _R_NODE = rng(request.node.nodeid)
+
+
+def randn(*shape):
+    return _R_NODE.standard_normal(shape).astype(F32)
+
+
+def _as_jax(args):
+    return jax.tree_util.tree_map(
+        lambda a: rjnp.asarray(a) if isinstance(a, (np.ndarray, np.generic))
+        else a, args)
+
+
+def check(make, *args, jit=True, also_jit=False, **tol):
+    """make(jx, np_)(*args) under jxp equals it under JAX (under jax.jit, or
+    eagerly on JAX arrays with jit=False): values, dtypes, weak types and
+    structure; or both raise errors of the same class."""
+    tol = tol or TOL
+    try:
+        if jit:
+            want = jax.jit(make(jax, rjnp))(*args)
+        else:
+            want = make(jax, rjnp)(*_as_jax(args))
+    except Exception as e:  # noqa: BLE001 - compared with jxp's
+        raises_like(e, lambda: make(jxp, jnp)(*args))
+        return
+    assert_same(make(jxp, jnp)(*args), want, **tol)
+    if also_jit:
+        assert_same(jxp.jit(make(jxp, jnp))(*args), want, **tol)
+
+
+def _double_cos_jvp(jx, np_):
+    """sin with a rule claiming twice its derivative (the rule decides)."""
+    @jx.custom_jvp
+    def f(x):
+        return np_.sin(x)
+
+    @f.defjvp
+    def f_jvp(primals, tangents):
+        x, = primals
+        return f(x), 2.0 * np_.cos(x) * tangents[0]
+    return f
+
+
+def _sin_times_jvp(jx, np_):
+    @jx.custom_jvp
+    def f(x, y):
+        return np_.sin(x) * y
+
+    @f.defjvp
+    def f_jvp(primals, tangents):
+        x, y = primals
+        tx, ty = tangents
+        sg = jx.lax.stop_gradient  # of primals only: transposable
+        return f(x, y), np_.cos(sg(x)) * y * tx + np_.sin(x) * ty
+    return f
+
+
+@pytest.mark.parametrize("order", [1, 2])
+def test_custom_jvp_used_twice_and_nested(order):
+    def make(body):
+        def mk(jx, np_):
+            f = _double_cos_jvp(jx, np_)
+            g = jx.grad(body(f))
+            return jx.grad(g) if order == 2 else g
+        return mk
+    x = np.float32(0.7)
+    check(make(lambda f: lambda x: f(x) * f(x * x)), x, also_jit=True)
+    check(make(lambda f: lambda x: f(f(x))), x)
+
+
+def test_custom_jvp_with_stop_gradient_in_its_rule():
+    x, y = randn(3), randn(3)
+
+    def loss(jx, np_):
+        return lambda x, y: np_.sum(_sin_times_jvp(jx, np_)(x, y))
+    check(lambda jx, np_: jx.grad(loss(jx, np_), argnums=(0, 1)), x, y,
+          also_jit=True)
+    check(lambda jx, np_: jx.hessian(lambda x: np_.sum(
+        _sin_times_jvp(jx, np_)(x, x * x))), x, **TOL2)
+
+
+def _custom_jvp_inner_grad_closure(jx, np_):
+    f = _sin_times_jvp(jx, np_)
+    x = np.linspace(-1, 1, 3).astype(F32)
+
+    def outer(w):
+        def inner(x):
+            return np_.sum(f(x, w) + f(w, x))
+        return np_.sum(jx.grad(inner)(x) * w)
+    return jx.grad(outer)
+
+
+def test_custom_jvp_twice_in_inner_grad_closing_over_outer_tracer():
+    check(_custom_jvp_inner_grad_closure, randn(3), also_jit=True, **TOL2)
+
+
+def test_custom_jvp_inside_jit_called_several_times_inside_grad():
+    def make(jx, np_):
+        f = _sin_times_jvp(jx, np_)
+
+        def sin_times_in_jit(x, y):
+            return f(x, y)
+        sin_times_jit = jx.jit(sin_times_in_jit)
+        return jx.grad(lambda x, y: np_.sum(
+            sin_times_jit(x, y) * sin_times_jit(y, x)
+            + sin_times_jit(x, x)), argnums=(0, 1))
+    x, y = randn(3), randn(3)
+    check(make, x, y)
+    check(lambda jx, np_: jx.grad(lambda x: np_.sum(make(jx, np_)(x, y)[0])),
+          x, **TOL2)
+
+
+def _tanh_vjp(jx, np_):
+    @jx.custom_vjp
+    def f(x):
+        return np_.tanh(x)
+
+    def fwd(x):
+        y = np_.tanh(x)
+        return y, (jx.lax.stop_gradient(y), x)
+
+    def bwd(res, g):
+        yy, xx = res
+        return (g * (1 - yy ** 2) + 0.1 * xx * g,)
+    f.defvjp(fwd, bwd)
+    return f
+
+
+def test_custom_vjp_twice_in_inner_grad_closing_over_outer_tracer():
+    x = np.linspace(-1, 1, 3).astype(F32)
+
+    def make(jx, np_):
+        f = _tanh_vjp(jx, np_)
+
+        def outer(w):
+            return np_.sum(jx.grad(lambda x: np_.sum(f(x * w) * f(w)))(x) * w)
+        return jx.grad(outer)
+    check(make, randn(3), also_jit=True, **TOL2)
+    # First order, and a stop_gradient of the whole input.
+    check(lambda jx, np_: jx.grad(lambda x: np_.sum(_tanh_vjp(jx, np_)(x))),
+          x)
+    check(lambda jx, np_: jx.grad(lambda x: np_.sum(_tanh_vjp(jx, np_)(
+        jx.lax.stop_gradient(x)) + x)), x)
+
+
+def _pytree_vjp(jx, np_):
+    """custom_vjp: (array, dict) -> dict holding a tuple; dict residuals."""
+    @jx.custom_vjp
+    def f(x, d):
+        return {"a": np_.sin(x) * d["s"], "b": (x * 2.0, np_.cos(d["v"]))}
+
+    def fwd(x, d):
+        return f(x, d), {"c": np_.cos(x), "pair": (d["s"], np_.sin(x)),
+                         "v": d["v"]}
+
+    def bwd(res, g):
+        ga = g["a"]
+        gb0, gb1 = g["b"]
+        gx = res["c"] * res["pair"][0] * ga + 2.0 * gb0
+        gs = np_.sum(res["pair"][1] * ga)
+        gv = -np_.sin(res["v"]) * gb1
+        return gx, {"s": gs, "v": gv}
+    f.defvjp(fwd, bwd)
+    return f
+
+
+def _pytree_vjp_loss(jx, np_):
+    f = _pytree_vjp(jx, np_)
+
+    def loss(x, d):
+        o = f(x, d)
+        return (np_.sum(o["a"] ** 2) + np_.sum(o["b"][0] * o["a"])
+                + np_.sum(o["b"][1]))
+    return loss
+
+
+def test_custom_vjp_pytree_residuals_and_outputs():
+    x = randn(3)
+    d = {"s": np.float32(1.5), "v": randn(2)}
+    check(lambda jx, np_: jx.grad(_pytree_vjp_loss(jx, np_), argnums=(0, 1)),
+          x, d, also_jit=True)
+    check(lambda jx, np_: jx.grad(jx.jit(_pytree_vjp_loss(jx, np_)),
+                                  argnums=(0, 1)), x, d)
+
+    def vjp_of(jx, np_):
+        def run(x, d, ct):
+            out, f_vjp = jx.vjp(_pytree_vjp(jx, np_), x, d)
+            return out, f_vjp(ct)
+        return run
+    ct = {"a": randn(3), "b": (randn(3), randn(2))}
+    check(vjp_of, x, d, ct)
+    check(lambda jx, np_: jx.jacrev(lambda x: _pytree_vjp(jx, np_)(x, d)), x)
+
+
+def test_custom_vjp_integer_inputs_outputs_and_nondiff_pytrees():
+    def int_vjp(jx, np_):
+        @jx.custom_vjp
+        def f(x, n):
+            return x * n, n + 1
+
+        def fwd(x, n):
+            return f(x, n), n
+
+        def bwd(n, g):
+            return (g[0] * n, None)
+        f.defvjp(fwd, bwd)
+        return jx.grad(lambda x, n: np_.sum(f(x, n)[0]))
+    check(int_vjp, randn(3), np.int32(3), also_jit=True)
+
+    def nondiff(jx, np_):
+        @functools.partial(jx.custom_vjp, nondiff_argnums=(0, 2))
+        def f(scale, d, k):
+            return d["a"] * scale + d["b"] ** k
+
+        def fwd(scale, d, k):
+            return f(scale, d, k), d
+
+        def bwd(scale, k, d, g):
+            return ({"a": g * scale, "b": g * k * d["b"] ** (k - 1)},)
+        f.defvjp(fwd, bwd)
+        return jx.grad(lambda d: np_.sum(f(2.0, d, 3)))
+    check(nondiff, {"a": randn(3), "b": randn(3)}, also_jit=True)
+
+
+def test_custom_jvp_pytree_output_with_an_integer_leaf():
+    def make(jx, np_):
+        @jx.custom_jvp
+        def f(d):
+            return {"v": np_.sin(d["a"]) * d["b"], "i": np_.argmax(d["a"]),
+                    "s": np_.sum(d["b"])}
+
+        @f.defjvp
+        def f_jvp(primals, tangents):
+            d, = primals
+            td, = tangents
+            zero_int = (np.zeros((), jax.dtypes.float0) if jx is jax
+                        else np_.zeros((), np_.int32))
+            return f(d), {"v": np_.cos(d["a"]) * td["a"] * d["b"]
+                          + np_.sin(d["a"]) * td["b"], "i": zero_int,
+                          "s": np_.sum(td["b"])}
+        return jx.grad(lambda d: np_.sum(f(d)["v"]) + f(d)["s"] ** 2)
+    check(make, {"a": randn(3), "b": randn(3)})
+
+
+def test_custom_jvp_called_with_a_keyword_argument():
+    def make(jx, np_):
+        @jx.custom_jvp
+        def f(x, y=2.0):
+            return x * y
+        f.defjvp(lambda p, t: (p[0] * p[1], t[0] * p[1] * 3.0 + p[0] * t[1]))
+        return jx.grad(lambda x, y: f(x, y=y), argnums=(0, 1))
+    check(make, np.float32(1.5), np.float32(2.0))
+
+
+def _two_arg_jvp(jx, np_):
+    @jx.custom_jvp
+    def f(x, y):
+        return np_.sin(x) * y
+    f.defjvp(lambda p, t: (np_.sin(p[0]) * p[1],
+                           np_.cos(p[0]) * t[0] * p[1] * 2
+                           + np_.sin(p[0]) * t[1] * 3))
+    return f
+
+
+def test_custom_jvp_under_every_transform():
+    x, y, tx = randn(3), randn(3), randn(3)
+    check(lambda jx, np_: lambda x, y, a, b: jx.jvp(
+        _two_arg_jvp(jx, np_), (x, y), (a, b)), x, y, tx, randn(3),
+        jit=False)
+    for name in ("jacfwd", "jacrev"):
+        check(lambda jx, np_: getattr(jx, name)(_two_arg_jvp(jx, np_),
+                                                argnums=(0, 1)), x, y)
+    check(lambda jx, np_: lambda x, y, t: jx.linearize(
+        lambda a: _two_arg_jvp(jx, np_)(a, y), x)[1](t), x, y, tx, jit=False)
+    check(lambda jx, np_: lambda x, y, c: jx.linear_transpose(jx.linearize(
+        lambda a: _two_arg_jvp(jx, np_)(a, y), x)[1], x)(c), x, y, tx,
+        jit=False)
+
+
+# ---------------------------------------------------------------------------
+# A custom_jvp closing over an array, called with a strong float32 scalar,
+# ends its trace; each of f and its rules runs once per trace
+# ---------------------------------------------------------------------------
+
+def _both():
+    return [(jax, rjnp), (jxp, jnp)]
+
+
+def _closure_custom_jvp(lib, np_):
+    P = np_.array(1.0)
+
+    @lib.custom_jvp
+    def g(x, y):
+        return P * np_.sin(x) * y
+
+    @g.defjvp
+    def g_jvp(primals, tangents):
+        (x, y), (xd, yd) = primals, tangents
+        return g(x, y), P * (np_.cos(x) * xd * y + np_.sin(x) * yd)
+    return g
+
+
+@pytest.mark.parametrize("y", ["float32", "array", "python"])
+def test_custom_jvp_closure_terminates(y):
+    outs = []
+    for lib, np_ in _both():
+        g = _closure_custom_jvp(lib, np_)
+        yv = {"float32": np_.float32(0.5), "array": np_.array(0.5),
+              "python": 0.5}[y]
+        x = np_.array(0.5)
+        outs.append([g(x, yv), lib.jit(g)(x, yv),
+                     lib.grad(g, argnums=(0, 1))(x, yv),
+                     lib.jit(lib.grad(g))(x, yv)])
+    for want, got in zip(*outs):
+        for w, g_ in zip(jax.tree_util.tree_leaves(want),
+                         jax.tree_util.tree_leaves(got)):
+            np.testing.assert_allclose(np.asarray(g_), np.asarray(w),
+                                       rtol=1e-6)
+            assert np.asarray(g_).dtype == np.asarray(w).dtype
+
+
+@pytest.mark.parametrize("kind", ["custom_jvp", "custom_vjp"])
+def test_custom_rule_functions_traced_once(kind):
+    """Each of f and its rules runs once per trace (no re-trace to agree
+    on closed-over values), as in JAX."""
+    A, B = jnp.array(2.0), jnp.array(3.0)
+    calls = {"f": 0, "rule": 0}
+    if kind == "custom_jvp":
+        @jxp.custom_jvp
+        def f(x):
+            calls["f"] += 1
+            return A * x
+
+        @f.defjvp
+        def f_jvp(primals, tangents):
+            calls["rule"] += 1
+            return f(primals[0]), B * tangents[0]  # closes over B only
+    else:
+        @jxp.custom_vjp
+        def f(x):
+            calls["f"] += 1
+            return A * x
+
+        def fwd(x):
+            calls["rule"] += 1
+            return f(x), None
+
+        def bwd(_, g):
+            return (B * g,)
+        f.defvjp(fwd, bwd)
+    assert float(jxp.grad(f)(1.0)) == 3.0
+    # custom_jvp: f traced once as the primal, once inside the rule (JAX
+    # calls it there too); custom_vjp: f and fwd (which calls f) once each.
+    assert calls == {"f": 2, "rule": 1}
