@@ -18,6 +18,8 @@ import functools
 import pathlib
 import re
 import subprocess
+import sys
+import textwrap
 import threading
 
 import jax
@@ -29,6 +31,7 @@ import jxp
 import jxp.numpy as jnp
 from jxp import _jxp
 from jxp._src import api
+from jxp._src import core as xcore
 from jxp_test_util import assert_same
 from jxp_test_util import jxp_opt as _jxp_opt
 
@@ -457,3 +460,142 @@ def test_symbolic_rule_closing_over_a_value_its_function_does_not_use():
     with pytest.raises(jxp.errors.UnexpectedTracerError,
                        match="Pass the value as an argument"):
         jxp.jit(outer)(np.float32(1), np.float32(5))
+
+
+# ---------------------------------------------------------------------------
+# Tracing contexts are recycled; tracing state is per thread
+# ---------------------------------------------------------------------------
+
+def test_tracing_context_is_recycled(monkeypatch):
+    monkeypatch.setattr(xcore, "TRACES_PER_CONTEXT", 2)
+    f = jxp.grad(lambda x: jnp.sum(jnp.sin(x)))
+    x = np.arange(3, dtype=np.float32)
+    want = np.cos(x)
+    contexts = set()
+    for _ in range(6):
+        np.testing.assert_allclose(np.asarray(f(x)), want, rtol=1e-6)
+        contexts.add(id(xcore.context()))
+    assert len(contexts) >= 2
+
+
+def _work(i):
+    x = jnp.arange(4.0) + i
+    f = jxp.jit(lambda v: jnp.sin(v) * i + jnp.sum(v ** 2))
+    return [np.asarray(f(x)), np.asarray(jnp.cos(x) * 2.0 + i),
+            np.asarray(jxp.grad(lambda v: jnp.sum(jnp.tanh(v) * i))(x)),
+            np.asarray(jxp.jit(jxp.grad(lambda v: jnp.sum(v * v * i)))(x))]
+
+
+def test_concurrent_tracing_matches_serial():
+    n = 8
+    serial = [_work(i) for i in range(n)]
+    jxp.clear_caches()  # the threads' first calls trace and compile
+    results, errors = {}, []
+
+    def run(i):
+        try:
+            results[i] = _work(i)
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+    for _ in range(3):
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors, errors[:3]
+        for i in range(n):
+            for got, want in zip(results[i], serial[i]):
+                np.testing.assert_array_equal(got, want)
+
+
+def test_concurrent_first_call_of_one_jit_function():
+    f = jxp.jit(lambda v: jnp.exp(v) - 1.0)
+    x = np.linspace(0, 1, 5, dtype=np.float32)
+    want = np.asarray(jax.jit(lambda v: rjnp.exp(v) - 1.0)(x))
+    outs, errors = [], []
+
+    def run():
+        try:
+            outs.append(np.asarray(f(x)))
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+    threads = [threading.Thread(target=run) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[:3]
+    for o in outs:
+        np.testing.assert_allclose(o, want, rtol=1e-6)
+
+
+# ---------------------------------------------------------------------------
+# Valid programs lower to StableHLO that jaxlib accepts (sort's JVP on
+# empty arrays, abs of complex numbers), and arrays too large for XLA are
+# refused before XLA aborts
+# ---------------------------------------------------------------------------
+
+def _assert_same(got, want, rtol=1e-6):
+    """assert_same, with complex values compared as complex numbers."""
+    assert_same(got, want, rtol=rtol)
+    for g, w in zip(jxp.tree_util.tree_leaves(got),
+                    jax.tree_util.tree_leaves(want)):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol,
+                                   equal_nan=True)
+
+
+def _in_child(code):
+    """Runs `code` in a fresh interpreter (with this one's sys.path): its
+    exit code and output. A crash is a negative exit code."""
+    prelude = f"import sys; sys.path[:0] = {sys.path!r}\n"
+    proc = subprocess.run(
+        [sys.executable, "-c", prelude + textwrap.dedent(code)],
+        capture_output=True, text=True, timeout=600)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+_EMPTY_SORTS = [
+    ((0,), -1), ((0, 3), -1), ((0, 3), 0), ((3, 0), -1), ((3, 0), 0),
+]
+
+
+def _abs_of_complex(lib, np_):
+    z = np_.array(np.array([3 + 4j, 0j, -1 + 2j], np.complex64))
+    t = np_.array(np.array([1 + 1j, 1 + 2j, 0.5 - 1j], np.complex64))
+    return (lib.jit(np_.abs)(z),
+            lib.jvp(np_.abs, (z,), (t,)),
+            lib.grad(lambda a: np_.abs(a).sum())(z),
+            lib.grad(lambda r: np_.abs(r * (1 + 2j) + 1))(1.5))
+
+
+@pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning")
+def test_valid_programs_lower_to_stablehlo_jaxlib_accepts():
+    # sort's JVP gathered slices of size 1 from a dimension of size 0.
+    for shape, axis in _EMPTY_SORTS:
+        def run(lib, np_):
+            x = np_.zeros(shape)
+            return lib.jvp(lambda a: np_.sort(a, axis=axis), (x,), (x,))
+        assert_same(run(jxp, jnp), run(jax, rjnp))
+    # abs of complex numbers is the modulus, a float (it lowered to a
+    # complex stablehlo.abs, which jaxlib rejects); its JVP and gradients
+    # are JAX's.
+    _assert_same(_abs_of_complex(jxp, jnp), _abs_of_complex(jax, rjnp))
+    # Arrays of 2^63 bytes or more: XLA aborts the process (under JAX too);
+    # jxp reports them, and scans whose axis padded to 2n - 1 would make an
+    # array XLA aborts on (more than 2^62 elements, found by the fuzzer).
+    code, out = _in_child("""
+        import jxp, jxp.numpy as jnp
+        for make in (lambda: jnp.zeros((2**61, 4), jnp.int8),
+                     lambda: jnp.zeros((2**61,), jnp.float32),
+                     lambda: jxp.jit(lambda x: jnp.cumsum(
+                         jnp.broadcast_to(x, (2**62,))))(jnp.int8(1))):
+            try:
+                make()
+            except ValueError as e:
+                print("rejected:", str(e).splitlines()[0])
+        """)
+    assert code == 0, out
+    assert out.count("rejected: ") == 3, out
+    assert "more than XLA can address" in out
+    assert "too long to scan" in out

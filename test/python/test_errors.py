@@ -7,6 +7,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import textwrap
 import traceback
 
 import jax
@@ -16,6 +17,7 @@ import pytest
 
 import jxp
 import jxp.numpy as jnp
+from jxp import _jxp
 
 # ---------------------------------------------------------------------------
 # Concretization errors inside jit
@@ -320,3 +322,101 @@ def test_unsupported_dtype_is_a_type_error():
         rjnp.asarray(np.array(["a", "b"]))
     with pytest.raises(TypeError):
         jxp.jit(lambda x: x)(object())
+
+
+# ---------------------------------------------------------------------------
+# What the compiler is given is a jxp program: foreign ops, attributes out
+# of range and inputs upstream MLIR crashes on are compile errors, never a
+# crash (each runs in a child process, where a crash fails the test)
+# ---------------------------------------------------------------------------
+
+def _in_child(code):
+    """Runs `code` in a fresh interpreter (with this one's sys.path): its
+    exit code and output. A crash is a negative exit code."""
+    prelude = f"import sys; sys.path[:0] = {sys.path!r}\n"
+    proc = subprocess.run(
+        [sys.executable, "-c", prelude + textwrap.dedent(code)],
+        capture_output=True, text=True, timeout=600)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+_STABLEHLO_INPUT = """
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "stablehlo.abs"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+"""
+
+
+_REGION_OF_UNKNOWN_OP = """
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  "foo.region"() ({
+    "foo.yield"() : () -> ()
+  }) : () -> ()
+  return %x : tensor<4xf32>
+}
+"""
+
+
+_INDEX_ARRAY = """
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> attributes {a = array<index: 1>} {
+  return %x : tensor<4xf32>
+}
+"""
+
+
+def test_compiler_rejects_foreign_ops():
+    """Item 5: converting StableHLO (or the conversion's own output) crashed
+    the process; it is an error naming the op."""
+    code, out = _in_child(f"""
+        from jxp import _jxp
+        for pipeline in ("convert-jxp-to-stablehlo", "canonicalize"):
+            try:
+                _jxp.run_pipeline({_STABLEHLO_INPUT!r}, pipeline)
+            except _jxp.CompileError as e:
+                print("rejected:", e)
+        """)
+    assert code == 0, out
+    assert out.count("rejected: ") == 2, out
+    assert "'stablehlo.abs' op is not a jxp op" in out
+    # The conversion's own output, converted again.
+    hlo = _jxp.run_pipeline(
+        "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %0 = jxp.neg %x : tensor<4xf32>\n"
+        "  return %0 : tensor<4xf32>\n}\n", "convert-jxp-to-stablehlo")
+    with pytest.raises(_jxp.CompileError, match="'stablehlo.negate' op is not "
+                                                "a jxp op"):
+        _jxp.run_pipeline(hlo, "convert-jxp-to-stablehlo")
+
+
+def test_out_of_range_function_attributes_are_compile_errors():
+    """Item 6: jxp-partial-eval read past a function's arguments."""
+    for entries in ("-1", "1000000", "2"):
+        text = (f"func.func @main(%x: tensor<3xf32>, %t: tensor<3xf32>) -> "
+                f"tensor<3xf32> attributes {{jxp.linear_args = array<i64: "
+                f"{entries}>}} {{\n  return %t : tensor<3xf32>\n}}\n")
+        code, out = _in_child(f"""
+            from jxp import _jxp
+            try:
+                _jxp.run_pipeline({text!r}, "jxp-partial-eval")
+            except _jxp.CompileError as e:
+                print("rejected:", e)
+            """)
+        assert code == 0, out
+        assert "'jxp.linear_args' must list distinct argument positions" in out
+
+
+def test_compiler_refuses_inputs_upstream_mlir_crashes_on():
+    """Item 7: a dense array of index elements crashed MLIR's parser, and
+    the inliner crashed on an unknown op with a region."""
+    code, out = _in_child(f"""
+        from jxp import _jxp
+        for text in ({_INDEX_ARRAY!r}, {_REGION_OF_UNKNOWN_OP!r}):
+            try:
+                _jxp.run_pipeline(text, "inline")
+            except _jxp.CompileError as e:
+                print("rejected:", e)
+        """)
+    assert code == 0, out
+    assert "dense arrays of index elements" in out
+    assert "'foo.region' op is not a jxp op" in out

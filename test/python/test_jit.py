@@ -2,6 +2,8 @@
 arguments, pytrees, closures, nesting, lowering and IR text."""
 
 import collections
+import gc
+import weakref
 
 import jax
 import jax.numpy as rjnp
@@ -10,6 +12,7 @@ import pytest
 
 import jxp
 import jxp.numpy as jnp
+from jxp._src import api as xapi
 from jxp_test_util import assert_same
 
 
@@ -703,3 +706,90 @@ def test_bool_constants_under_jit(shape):
 
     x = np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape) + 1
     assert_same(jxp.jit(f(jnp))(x), jax.jit(f(rjnp))(x))
+
+
+# ---------------------------------------------------------------------------
+# Captures and caches: a closed-over array rebound to a strong type is one
+# input; jit's cache belongs to the function (as JAX's, shared by every
+# jit(f)), goes with it, and is bounded, as is the eager cache; a program
+# traced twice is the same text
+# ---------------------------------------------------------------------------
+
+def test_rebound_weak_array_is_captured_once():
+    """A weakly typed closed-over array promoted to a strong type is a new
+    Array object of the same buffer: still one input of the program."""
+    P = jnp.array(1.0)
+    f = lambda x: P * x  # noqa: E731
+    text = str(jxp.make_ir(lambda x, y: f(x) + f(y) + P * 2)(
+        np.float32(1.0), np.float32(2.0)))
+    signature = text.split("@main(")[1].split(")")[0]
+    # x, y, and P once per aval (weak, and promoted to strong float32).
+    assert signature.count("%arg") == 4
+
+
+def _cache_semantics(lib):
+    state = {"G": 1.0}
+
+    def f(x):
+        return x + state["G"]
+    seen = [float(lib.jit(f)(1.0))]
+    state["G"] = 2.0
+    seen.append(float(lib.jit(f)(1.0)))        # cached: still 2.0
+    j = lib.jit(f)
+    j.clear_cache()                             # clears f's shared cache
+    seen.append(float(lib.jit(f)(1.0)))        # retraced: 3.0
+    state["G"] = 3.0
+    seen.append(float(lib.jit(f)(1.0)))        # cached: 3.0
+    lib.clear_caches()
+    seen.append(float(lib.jit(f)(1.0)))        # retraced: 4.0
+    state["G"] = 4.0
+    seen.append(float(lib.jit(f, static_argnums=())(1.0)))  # same cache
+    return seen
+
+
+def test_jit_cache_is_per_function():
+    assert _cache_semantics(jxp) == _cache_semantics(jax)
+
+
+def test_jit_cache_goes_with_the_function():
+    def f(x):
+        return x * 2
+    jxp.jit(f)(1.0)
+    ref = weakref.ref(f)
+    del f
+    gc.collect()
+    assert ref() is None
+
+
+def test_jit_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(xapi, "JIT_CACHE_CAPACITY", 3)
+
+    def f(x):
+        return x + 1
+    jf = jxp.jit(f)
+    for n in range(1, 6):
+        jf(np.zeros(n, np.float32))
+    assert jf._cache_size() == 3
+    # The most recent shapes stay; the oldest went first.
+    jf(np.zeros(5, np.float32))
+    assert jf._cache_size() == 3
+
+
+def test_eager_cache_is_bounded(monkeypatch):
+    cache = xapi.LRUCache(4)
+    monkeypatch.setattr(xapi, "_eager_cache", cache)
+    for n in range(1, 10):
+        np.testing.assert_array_equal(
+            np.asarray(jxp.lax.sin(np.zeros(n, np.float32))), np.zeros(n))
+    assert len(cache) == 4
+
+
+def test_same_program_same_text():
+    """Private functions are numbered per module: a program traced twice is
+    the same text (so nothing new is interned per call)."""
+    def loss(w):
+        return jnp.sum(jxp.jit(jnp.tanh)(w) ** 2)
+
+    def text():
+        return str(jxp.make_ir(jxp.grad(loss))(np.ones(3, np.float32)))
+    assert text() == text()

@@ -10,6 +10,10 @@ eager calls cover errors, Python scalars and float0 (which never enters a
 program).
 """
 
+import subprocess
+import sys
+import textwrap
+
 import jax
 import jax.numpy as rjnp
 import numpy as np
@@ -405,3 +409,99 @@ def test_float0_tangents_match_jax(name):
             np.testing.assert_array_equal(np.asarray(g), np.asarray(w))
         else:
             assert_same(g, w, rtol=2e-5, atol=1e-6)
+
+
+# ---------------------------------------------------------------------------
+# Complex numbers where JAX rejects them or XLA crashed on them (a complex
+# remainder, orderings of complex constants in XLA's constant folder): the
+# programs that used to crash run in a child process first, so that a
+# regression fails the test instead of ending the run
+# ---------------------------------------------------------------------------
+
+def _outcome(lib, np_, fn, mode):
+    """fn's result, or the class name of what it raised, with `lib`."""
+    x = np_.array(np.array([1 + 2j, -3.5 + 0.5j, 3 - 1j], np.complex64))
+    y = np_.array(np.array([0.5 - 1j, -3.5 + 2j, 3 - 1j], np.complex64))
+    f = (lambda a, b: fn(lib, np_, a, b))
+    if mode == "jit":
+        f = lib.jit(f)
+    try:
+        return f(x, y)
+    except Exception as e:  # noqa: BLE001 - the class is what is compared
+        return type(e).__name__
+
+
+def _assert_same(got, want, rtol=1e-6):
+    """assert_same, with complex values compared as complex numbers."""
+    assert_same(got, want, rtol=rtol)
+    for g, w in zip(jxp.tree_util.tree_leaves(got),
+                    jax.tree_util.tree_leaves(want)):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=rtol,
+                                   equal_nan=True)
+
+
+def _in_child(code):
+    """Runs `code` in a fresh interpreter (with this one's sys.path): its
+    exit code and output. A crash is a negative exit code."""
+    prelude = f"import sys; sys.path[:0] = {sys.path!r}\n"
+    proc = subprocess.run(
+        [sys.executable, "-c", prelude + textwrap.dedent(code)],
+        capture_output=True, text=True, timeout=600)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+_COMPLEX_CASES = {
+    # XLA segfaulted compiling a complex remainder; JAX raises TypeError.
+    "mod": lambda lib, np_, x, y: x % y,
+    "lax.rem": lambda lib, np_, x, y: lib.lax.rem(x, y),
+    "remainder": lambda lib, np_, x, y: np_.remainder(x, y),
+    "fmod": lambda lib, np_, x, y: np_.fmod(x, y),
+    # Accepted and returned unchanged; JAX raises.
+    "floor": lambda lib, np_, x, y: np_.floor(x),
+    "ceil": lambda lib, np_, x, y: np_.ceil(x),
+    "trunc": lambda lib, np_, x, y: np_.trunc(x),
+    "clip": lambda lib, np_, x, y: np_.clip(x, 0, 1),
+    "argmax": lambda lib, np_, x, y: np_.argmax(x),
+    "lax.argmin": lambda lib, np_, x, y: lib.lax.argmin(x, 0, np_.int32),
+    "heaviside": lambda lib, np_, x, y: np_.heaviside(x, y),
+    "median": lambda lib, np_, x, y: np_.median(x),
+    # Orderings of complex numbers: rjnp's order is by real part, then
+    # imaginary part. XLA has none: its constant folder aborted on those of
+    # constants (the *_const cases, under jit).
+    "less": lambda lib, np_, x, y: (x < y, x >= y),
+    "less_const": lambda lib, np_, x, y: np_.array(3 + 0j) > np_.array(0j),
+    "maximum": lambda lib, np_, x, y: (np_.maximum(x, y), np_.minimum(x, y)),
+    "max": lambda lib, np_, x, y: (np_.max(x), np_.min(y)),
+    "cummax": lambda lib, np_, x, y: (lib.lax.cummax(x), lib.lax.cummin(y)),
+    "cummin_const": lambda lib, np_, x, y: lib.lax.cummin(
+        np_.array([3 + 1j, -1 + 2j, 3 + 2j], np_.complex64)),
+    "sort": lambda lib, np_, x, y: (np_.sort(y), np_.argsort(y)),
+    "where": lambda lib, np_, x, y: np_.where(x > y, x, y),
+    "abs": lambda lib, np_, x, y: np_.abs(x),
+}
+
+
+@pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning")
+@pytest.mark.parametrize("mode", ["eager", "jit"])
+@pytest.mark.parametrize("case", sorted(_COMPLEX_CASES))
+def test_complex_inputs_behave_as_in_jax(case, mode):
+    fn = _COMPLEX_CASES[case]
+    if case in ("mod", "lax.rem", "remainder", "fmod", "less_const",
+                "cummin_const"):
+        # These killed the process: run them apart first.
+        code, out = _in_child(f"""
+            import importlib.util
+            import jxp, jxp.numpy as jnp
+            spec = importlib.util.spec_from_file_location("cases", {__file__!r})
+            cases = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(cases)
+            print(cases._outcome(jxp, jnp, cases._COMPLEX_CASES[{case!r}],
+                                 {mode!r}))
+            """)
+        assert code == 0, out
+    want = _outcome(jax, rjnp, fn, mode)
+    got = _outcome(jxp, jnp, fn, mode)
+    if isinstance(want, str):
+        assert got == want
+    else:
+        _assert_same(got, want)
