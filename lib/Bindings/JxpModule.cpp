@@ -134,18 +134,44 @@ jxp::SpmdPlanner pythonPlanner(
   };
 }
 
+/// A rule tracer calling a Python function `trace(callee, pattern) ->
+/// (functions text, rule symbol)`; an exception it raises is kept in
+/// `raised`.
+jxp::RuleTracer pythonRuleTracer(
+    nb::object fn, std::shared_ptr<std::optional<nb::python_error>> raised) {
+  return [fn, raised](const std::string &callee, const std::string &pattern,
+                      jxp::TracedRule &rule, std::string &error) {
+    nb::gil_scoped_acquire gil;
+    try {
+      auto out = nb::cast<nb::tuple>(fn(callee, pattern));
+      rule.functions = nb::cast<std::string>(out[0]);
+      rule.symbol = nb::cast<std::string>(out[1]);
+      return;
+    } catch (nb::python_error &e) {
+      raised->emplace(std::move(e));
+      error = "tracing a custom rule raised an exception";
+    } catch (const std::exception &e) {
+      error = std::string("bad traced rule: ") + e.what();
+    }
+  };
+}
+
 /// Runs `compile` (with the GIL released) and raises what it gives: the
-/// planner's own exception first, else the compile's errors.
+/// exception a Python callback raised first, else the compile's errors.
 template <typename Compile>
-nb::dict runCompile(nb::handle m, nb::object planner, Compile compile) {
+nb::dict runCompile(nb::handle m, nb::object planner, Compile compile,
+                    nb::object ruleTracer = nb::none()) {
   auto raised = std::make_shared<std::optional<nb::python_error>>();
   jxp::SpmdPlanner plan;
   if (!planner.is_none())
     plan = pythonPlanner(planner, raised);
+  jxp::RuleTracer trace;
+  if (!ruleTracer.is_none())
+    trace = pythonRuleTracer(ruleTracer, raised);
   jxp::CompileResult r;
   {
     nb::gil_scoped_release release;
-    r = compile(plan);
+    r = compile(plan, trace);
   }
   if (raised->has_value()) {
     nb::python_error e = std::move(**raised);
@@ -184,22 +210,26 @@ NB_MODULE(_jxp, m) {
       "compile",
       [m](const std::string &text, const std::string &pipeline,
           unsigned numCaptured, const std::vector<int64_t> &aliases,
-          bool debugInfo, bool generic, nb::object planner) {
+          bool debugInfo, bool generic, nb::object planner,
+          nb::object ruleTracer) {
         jxp::CompileOptions options;
         options.genericForm = generic;
         options.pipeline = pipeline;
         options.numCaptured = numCaptured;
         options.aliases = aliases;
         options.debugInfo = debugInfo;
-        return runCompile(m, planner, [&](const jxp::SpmdPlanner &plan) {
-          return jxp::compileProgram(text, options, plan);
-        });
+        return runCompile(
+            m, planner,
+            [&](const jxp::SpmdPlanner &plan, const jxp::RuleTracer &trace) {
+              return jxp::compileProgram(text, options, plan, trace);
+            },
+            ruleTracer);
       },
       nb::arg("text"), nb::arg("pipeline") = "jxp-compile",
       nb::arg("num_captured") = 0,
       nb::arg("aliases") = std::vector<int64_t>(),
       nb::arg("debug_info") = true, nb::arg("generic") = true,
-      nb::arg("planner") = nb::none(),
+      nb::arg("planner") = nb::none(), nb::arg("rule_tracer") = nb::none(),
       "Compiles a traced jxp module to StableHLO: returns a dict of the "
       "program text (`text`) and what the runtime needs of it "
       "(num_partitions, device_ids, custom_call_targets, callbacks as "
@@ -208,14 +238,20 @@ NB_MODULE(_jxp, m) {
       "sdy meshes as (name, ((axis, size), ...), device ids), and a "
       "location-free `fingerprint`). `planner(facts)`, if given, is asked "
       "how to lay the StableHLO program out over several devices (see "
-      "place_stablehlo).");
+      "place_stablehlo). `rule_tracer(callee, pattern)`, if given, traces "
+      "a custom_jvp rule the pipeline asks for (symbolic zeros) and "
+      "returns (text of a module of the new functions, the rule's "
+      "symbol); the compiler adds them to the module it parsed and runs "
+      "the pipeline again.");
 
   m.def(
       "place_stablehlo",
       [m](const std::string &text, nb::object planner) {
-        return runCompile(m, planner, [&](const jxp::SpmdPlanner &plan) {
-          return jxp::placeStableHLO(text, plan);
-        });
+        return runCompile(
+            m, planner,
+            [&](const jxp::SpmdPlanner &plan, const jxp::RuleTracer &) {
+              return jxp::placeStableHLO(text, plan);
+            });
       },
       nb::arg("text"), nb::arg("planner"),
       "Annotates a StableHLO module for SPMD as `planner(facts)` says: None "

@@ -12,10 +12,13 @@
 #include "Driver/Driver.h"
 #include "Driver/Session.h"
 
+#include "Dialect/JxpDialect.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/AsmParser/AsmParser.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -302,6 +305,47 @@ void inspect(ModuleOp module, ::jxp::CompileResult &result) {
   });
 }
 
+/// Traces each requested rule into `source`: its functions parsed and
+/// moved in, the rule named by the custom_jvp calls of its callee.
+LogicalResult
+addRules(::jxp::Session &session, ModuleOp source,
+         ArrayRef<std::pair<std::string, std::string>> requests,
+         const ::jxp::RuleTracer &traceRule) {
+  MLIRContext *ctx = source.getContext();
+  for (const auto &[callee, pattern] : requests) {
+    ::jxp::TracedRule rule;
+    std::string error;
+    traceRule(callee, pattern, rule, error);
+    if (!error.empty())
+      return emitError(source.getLoc(), error);
+    OwningOpRef<ModuleOp> functions = session.parseFragment(rule.functions);
+    if (!functions)
+      return failure();
+    Block *body = source.getBody();
+    for (Operation &op : llvm::make_early_inc_range(*functions->getBody()))
+      op.moveBefore(body, body->end());
+    SmallVector<bool> zeros;
+    for (char c : pattern)
+      zeros.push_back(c == '1');
+    auto ruleRef = FlatSymbolRefAttr::get(ctx, rule.symbol);
+    auto zerosAttr = DenseBoolArrayAttr::get(ctx, zeros);
+    source.walk([&](mlir::jxp::CustomJvpCallOp call) {
+      if (call.getCallee() != callee)
+        return;
+      SmallVector<Attribute> rules, patterns;
+      if (ArrayAttr old = call.getRulesAttr())
+        llvm::append_range(rules, old.getValue());
+      if (ArrayAttr old = call.getRuleZerosAttr())
+        llvm::append_range(patterns, old.getValue());
+      rules.push_back(ruleRef);
+      patterns.push_back(zerosAttr);
+      call.setRulesAttr(ArrayAttr::get(ctx, rules));
+      call.setRuleZerosAttr(ArrayAttr::get(ctx, patterns));
+    });
+  }
+  return verify(source);
+}
+
 /// An ostream that hashes what is written to it.
 class HashStream : public llvm::raw_ostream {
 public:
@@ -362,22 +406,54 @@ void ::jxp::describeProgram(ModuleOp module, CompileResult &result) {
 
 ::jxp::CompileResult(::jxp::compileProgram)(const std::string &moduleText,
                                             const CompileOptions &options,
-                                            const SpmdPlanner &planner) {
+                                            const SpmdPlanner &planner,
+                                            const RuleTracer &traceRule) {
   Session session;
   CompileResult result;
-  OwningOpRef<ModuleOp> module = session.parse(moduleText);
-  bool ok = module && succeeded(capturedFirst(*module, options.numCaptured)) &&
-            succeeded(setAliases(*module, options.aliases)) &&
-            succeeded(session.run(*module, options.pipeline));
-  if (ok) {
-    inspect(*module, result);
-    ok = !planner || succeeded(place(*module, planner, result));
-  }
-  if (ok) {
-    result.fingerprint = fingerprint(*module, result.callbacks);
-    result.output =
-        session.print(*module, options.genericForm, options.debugInfo);
-    result.ok = true;
+  OwningOpRef<ModuleOp> source = session.parse(moduleText);
+  for (unsigned round = 0; source; ++round) {
+    // The pipeline changes what it runs on: with rules to trace on demand,
+    // it runs on a copy, and the source takes the rules for the next round.
+    OwningOpRef<ModuleOp> module =
+        traceRule ? OwningOpRef<ModuleOp>(source->clone()) : std::move(source);
+    bool ok = succeeded(capturedFirst(*module, options.numCaptured)) &&
+              succeeded(setAliases(*module, options.aliases)) &&
+              succeeded(session.run(*module, options.pipeline));
+    if (ok) {
+      inspect(*module, result);
+      if (!planner || succeeded(place(*module, planner, result))) {
+        result.fingerprint = fingerprint(*module, result.callbacks);
+        result.output =
+            session.print(*module, options.genericForm, options.debugInfo);
+        result.ok = true;
+      }
+      break;
+    }
+    if (!traceRule)
+      break;
+    // Only rules missing: trace them (once per callee and pattern).
+    PipelineResult asked;
+    session.takeDiagnostics(asked);
+    std::vector<std::pair<std::string, std::string>> requests;
+    bool otherErrors = false;
+    for (const ErrorInfo &e : asked.errors) {
+      auto [callee, pattern] = llvm::StringRef(e.data).split(' ');
+      auto request = std::make_pair(callee.str(), pattern.str());
+      if (e.kind != "missing-rule")
+        otherErrors = true;
+      else if (!llvm::is_contained(requests, request))
+        requests.push_back(std::move(request));
+    }
+    if (otherErrors || requests.empty() || round + 1 == kMaxRuleRounds) {
+      result.diagnostics = std::move(asked.diagnostics);
+      result.errors = std::move(asked.errors);
+      if (!otherErrors && !requests.empty())
+        emitError(source->getLoc(), "custom rules still missing after ")
+            << kMaxRuleRounds << " rounds of tracing them";
+      break;
+    }
+    if (failed(addRules(session, *source, requests, traceRule)))
+      break;
   }
   session.takeDiagnostics(result);
   return result;

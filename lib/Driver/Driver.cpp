@@ -203,7 +203,7 @@ static void reportError(MLIRContext &ctx, const llvm::Twine &message) {
 }
 
 OwningOpRef<ModuleOp> (::jxp::Session::parse)(const std::string &text,
-                                               bool anyOps) {
+                                               bool anyOps, bool verify) {
   MLIRContext &ctx = context();
   if (auto hazard = findParserHazard(text)) {
     StringRef before = StringRef(text).take_front(hazard->offset);
@@ -216,12 +216,16 @@ OwningOpRef<ModuleOp> (::jxp::Session::parse)(const std::string &text,
   }
   ++numParses;
   OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(text, ParserConfig(&ctx));
+      parseSourceString<ModuleOp>(text, ParserConfig(&ctx, verify));
   // StableHLO being unregistered here, the context takes any op: those of
   // other dialects are refused before a pass meets them.
   if (!module || (!anyOps && failed(verifyRegisteredOps(*module))))
     return nullptr;
   return module;
+}
+
+OwningOpRef<ModuleOp>(::jxp::Session::parseFragment)(const std::string &text) {
+  return parse(text, /*anyOps=*/false, /*verify=*/false);
 }
 
 LogicalResult (::jxp::Session::run)(ModuleOp module, StringRef pipeline) {

@@ -134,11 +134,30 @@ struct CompileOptions {
 
 /// Parses a traced jxp module, rewrites its entry (captured inputs first,
 /// donation aliases), runs the pipeline, numbers host callbacks and prints
-/// the StableHLO module with what the runtime needs to know of it. Never
-/// aborts: failures come back as diagnostics.
+/// the StableHLO module with what the runtime needs to know of it. The
+/// rules the pipeline asks for are traced by `traceRule` into the parsed
+/// module, which the pipeline then runs on again: the module is parsed
+/// once. Never aborts: failures come back as diagnostics.
+/// Asked for the rule of a custom_jvp call (its callee symbol) for a
+/// pattern of zero tangents ("1" zero, "0" not, per differentiable primal)
+/// when the pipeline needs one (symbolic zeros): fills `functions` with
+/// the text of a module of the functions the trace made and `symbol` with
+/// the rule's. A non-empty `error` fails the compile.
+struct TracedRule {
+  std::string functions, symbol;
+};
+using RuleTracer =
+    std::function<void(const std::string &callee, const std::string &pattern,
+                       TracedRule &rule, std::string &error)>;
+
+/// Rounds of rule requests a compile answers before it gives up: each
+/// round traces at least one new rule.
+constexpr unsigned kMaxRuleRounds = 32;
+
 CompileResult compileProgram(const std::string &moduleText,
                              const CompileOptions &options,
-                             const SpmdPlanner &planner = {});
+                             const SpmdPlanner &planner = {},
+                             const RuleTracer &traceRule = {});
 
 /// The Shardy annotation of a StableHLO module given as text, by
 /// `planner`: parsed once, printed once.

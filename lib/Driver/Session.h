@@ -34,7 +34,11 @@ public:
   /// registered (jxp, func, builtin) ops; with `anyOps` the module may hold
   /// others (StableHLO's, parsed to be inspected, never transformed).
   mlir::OwningOpRef<mlir::ModuleOp> parse(const std::string &text,
-                                          bool anyOps = false);
+                                          bool anyOps = false,
+                                          bool verify = true);
+  /// Parses functions to add to a module: not verified on their own (they
+  /// call the module's functions); verify the module once they are in.
+  mlir::OwningOpRef<mlir::ModuleOp> parseFragment(const std::string &text);
   /// Runs a textual pass pipeline on `module`.
   mlir::LogicalResult run(mlir::ModuleOp module, llvm::StringRef pipeline);
   std::string print(mlir::ModuleOp module, bool genericForm, bool debugInfo);

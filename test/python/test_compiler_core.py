@@ -323,6 +323,77 @@ def test_missing_rule_is_a_request_with_data():
         ("missing-rule", "f 01")]
 
 
+_RULE_REQUESTING = """
+func.func private @f(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+  %0 = jxp.mul %x, %y : tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func @main(%x: tensor<f32>, %y: tensor<f32>, %t: tensor<f32>)
+    -> tensor<f32> {
+  %r:2 = jxp.jvp @g(%x, %y, %t) wrt [0]
+      : (tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  return %r#1 : tensor<f32>
+}
+func.func private @g(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+  %0 = jxp.custom_jvp_call @f(%x, %y) diff [0, 1] primals 2
+      {symbolic_zeros} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+"""
+
+# The rule for pattern "01" (y's tangent zero): primals, then x's tangent.
+_RULE = """
+func.func private @f_rule(%x: tensor<f32>, %y: tensor<f32>, %tx: tensor<f32>)
+    -> (tensor<f32>, tensor<f32>) {
+  %0 = jxp.mul %x, %y : tensor<f32>
+  %1 = jxp.sub %tx, %y : tensor<f32>
+  return %0, %1 : tensor<f32>, tensor<f32>
+}
+"""
+
+
+def test_compile_traces_requested_rules_into_the_module_it_parsed():
+    asked = []
+
+    def tracer(callee, pattern):
+        asked.append((callee, pattern))
+        return _RULE, "f_rule"
+    parses = _jxp.text_counters()[0]
+    out = _jxp.compile(_RULE_REQUESTING, "jxp-compile", rule_tracer=tracer)
+    assert asked == [("f", "01")]
+    # The module once, the rule's functions once.
+    assert _jxp.text_counters()[0] - parses == 2
+    # The rule was used: its tangent (tx - y) is the output.
+    assert '"stablehlo.subtract"' in out["text"]
+
+
+def test_compile_raises_what_the_rule_tracer_raises():
+    class Boom(Exception):
+        pass
+
+    def tracer(callee, pattern):
+        raise Boom(callee + " " + pattern)
+    with pytest.raises(Boom, match="f 01"):
+        _jxp.compile(_RULE_REQUESTING, "jxp-compile", rule_tracer=tracer)
+
+
+@pytest.mark.parametrize("functions,symbol", [
+    ("func.func private @f_rule(", "f_rule"),  # does not parse
+    (_RULE, "no_such_rule"),  # names no function
+])
+def test_compile_refuses_a_bad_traced_rule(functions, symbol):
+    with pytest.raises(_jxp.CompileError):
+        _jxp.compile(_RULE_REQUESTING, "jxp-compile",
+                     rule_tracer=lambda callee, pattern: (functions, symbol))
+
+
+def test_compile_without_rule_tracer_reports_the_request():
+    with pytest.raises(_jxp.CompileError) as info:
+        _jxp.compile(_RULE_REQUESTING, "jxp-compile")
+    assert [(e[0], e[5]) for e in info.value.errors] == [
+        ("missing-rule", "f 01")]
+
+
 # --- names, passes and docs ---------------------------------------------------
 
 PASSES = {  # pass -> (source file, lit test)

@@ -318,8 +318,9 @@ class _SliceTrace:
 
     captured, captured_first, aliases = (), False, None
 
-    def __init__(self, text, rules):
-        self._text, self.rules = text, rules
+    def __init__(self, text, module, rules):
+        # (Rules the compiler asks for are traced into the frame's module.)
+        self._text, self.module, self.rules = text, module, rules
 
     def text(self):
         return self._text
@@ -354,7 +355,8 @@ def _concrete_value(tracer):
             return None
         args.append(api._to_buffer(source, aval))
     exe = _compiled(api.compile_traced(
-        _SliceTrace(_slice_program(frame, tracer), frame.rules),
+        _SliceTrace(_slice_program(frame, tracer), frame.module,
+                    frame.rules),
         api.COMPILE, debug_info=False))
     (out,) = exe.execute(args)
     return from_buffer(out, tracer.aval)
@@ -1548,12 +1550,13 @@ class custom_jvp(_CustomRuleFunction):
                      check_rule):
         """Traces the rule for one pattern of zero tangents (a tuple of
         bools, one per primal) into a sealed function of the module, and
-        adds it to the call's rules: what the compiler asks for."""
+        adds it to the call's rules: what the compiler asks for. Returns
+        the rule's symbol."""
         n = len(avals)
 
         def trace_rule(zeros):
             with core.using_context(frame.module.context):
-                _trace(zeros)
+                return _trace(zeros)
 
         def _trace(zeros):
             rule, given = rule_for({k for k in diff if zeros[k]})
@@ -1581,6 +1584,7 @@ class custom_jvp(_CustomRuleFunction):
                     rules + [ir.FlatSymbolRefAttr.get(symbol)])
                 attrs["rule_zeros"] = ir.ArrayAttr.get(
                     patterns + [ir.DenseBoolArrayAttr.get(list(zeros))])
+            return symbol
         return trace_rule
 
 

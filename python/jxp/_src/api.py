@@ -78,23 +78,50 @@ def run_pipeline(text, pipeline, generic=True, debug_info=True):
         raise compile_error(e) from None
 
 
+def _rule_tracer(traced):
+    """rule_tracer(callee, pattern) for the compiler: traces the custom_jvp
+    rule it asks for into the traced module and returns the text of the
+    functions the trace added (only those: the compiler keeps the module it
+    parsed) and the rule's symbol."""
+    def trace_rule_text(callee, pattern):
+        trace_rule = traced.rules.get(callee)
+        if trace_rule is None:
+            raise errors.CompileError(
+                f"the compiler asked for a rule of {callee}, which this "
+                f"trace did not register")
+        body = traced.module.body
+        known = len(body.operations)
+        symbol = trace_rule(tuple(c == "1" for c in pattern))
+        # Traced functions are appended to the module's body.
+        with traced.module.context, ir.Location.unknown():
+            added = ir.Module.create()
+            ip = ir.InsertionPoint(added.body)
+            for op in list(body.operations)[known:]:
+                op.operation.clone(ip)
+            text = added.operation.get_asm(print_generic_op_form=True,
+                                           enable_debug_info=True)
+        return text, symbol
+    return trace_rule_text
+
+
 def compile_traced(traced, pipeline, generic=True, debug_info=True,
                    run=None, planner=None):
-    """Compiles a traced module with `pipeline` (`run(text, pipeline)`, by
-    default the compiler's compile, whose result becomes a
-    runtime.Program), tracing into it the custom rules the compiler asks
-    for (a round per batch of requests) until it needs none. `planner`: a
-    runtime.SpmdPlanner, asked by the compiler where the program runs."""
+    """Compiles a traced module with `pipeline` into a runtime.Program: one
+    print here, one compile in C++, which traces the custom rules it asks
+    for through `_rule_tracer`. `planner`: a runtime.SpmdPlanner, asked by
+    the compiler where the program runs. `run(text, pipeline)` instead
+    (eager linearize's split) is called again for each round of rules."""
     if run is None:
         # The compiler rewrites the entry as the trace is called: closed-
         # over arrays first, donated inputs aliased to outputs.
         num_captured = len(traced.captured) if traced.captured_first else 0
-        aliases = traced.aliases or []
-
-        def run(text, p):
+        tracer = _rule_tracer(traced) if traced.rules else None
+        try:
             return runtime.Program(_jxp.compile(
-                text, p, num_captured, aliases, debug_info, generic,
-                planner))
+                traced.text(), pipeline, num_captured, traced.aliases or [],
+                debug_info, generic, planner, tracer))
+        except _jxp.CompileError as e:
+            raise compile_error(e) from None
     for _ in range(MAX_RULE_ROUNDS):
         try:
             return run(traced.text(), pipeline)
