@@ -13,8 +13,8 @@ replicated constant and becomes device-varying, which JAX 0.10 rejects
 carry is cast by hand; jxp widens the carry itself.
 
 Runs with jxp by default (no casts written); `JXP_EXAMPLE_BACKEND=jax`
-runs it with JAX, with the casts JAX needs, and test/python/test_examples.py
-checks that both print the same.
+runs it with JAX, with the casts JAX needs, and
+test/python/meta/test_examples.py checks that both print the same.
 """
 
 import os

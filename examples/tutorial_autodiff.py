@@ -4,8 +4,8 @@ plus a line each of jvp, vjp, jacfwd, jacrev and hessian, as a user would
 write them with `import jxp as jax`.
 
 Runs with jxp by default; `JXP_EXAMPLE_BACKEND=jax` runs the same code with
-JAX, and test/python/test_examples.py checks both print the same. The MLP's
-parameters come from NumPy's generator (not jax.random) so that both
+JAX, and test/python/meta/test_examples.py checks both print the same. The
+MLP's parameters come from NumPy's generator (not jax.random) so that both
 backends see the same numbers.
 """
 

@@ -2,9 +2,9 @@
 and pytrees, as a user would write them with `import jxp as jax`.
 
 Runs with jxp by default; `JXP_EXAMPLE_BACKEND=jax` runs the same code with
-JAX, and test/python/test_examples.py checks both print the same. The random
-parts use NumPy's generator until jxp.random lands; control flow (lax.cond,
-fori_loop) comes with its own issue.
+JAX, and test/python/meta/test_examples.py checks both print the same. The
+random parts use NumPy's generator until jxp.random lands; control flow
+(lax.cond, fori_loop) comes with its own issue.
 """
 
 import os

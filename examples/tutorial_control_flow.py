@@ -6,7 +6,7 @@ branches (and jax.checkpoint), as a user would write them
 with `import jxp as jax`.
 
 Runs with jxp by default; `JXP_EXAMPLE_BACKEND=jax` runs the same code with
-JAX, and test/python/test_examples.py checks both print the same.
+JAX, and test/python/meta/test_examples.py checks both print the same.
 """
 
 import os

@@ -7,9 +7,9 @@ gradients with jit(vmap(grad(loss), in_axes=(None, 0, 0))), and one random
 draw per key.
 
 Runs with jxp by default; `JXP_EXAMPLE_BACKEND=jax` runs the same code with
-JAX, and test/python/test_examples.py checks both print the same. The MLP's
-parameters and data come from NumPy's generator (not jax.random) so that
-both backends see the same numbers.
+JAX, and test/python/meta/test_examples.py checks both print the same. The
+MLP's parameters and data come from NumPy's generator (not jax.random) so
+that both backends see the same numbers.
 """
 
 import os

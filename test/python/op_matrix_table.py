@@ -1,4 +1,4 @@
-"""The per-op table of test_op_matrix.py: for every jxp op, a small valid
+"""The per-op table of meta/test_op_matrix.py: for every jxp op, a small valid
 function using it (text IR, float64 where it computes on floats), an
 invalid variant, sample inputs away from kinks, and what to check of its
 derivatives.
@@ -10,7 +10,7 @@ derivative calls, callees of transform ops) go in `helpers`. Arguments are
 `diff`: the argument positions whose JVP is checked against central
 differences; `zero`: the positions whose tangents must give zero output
 tangents (ops without derivatives); both empty needs a reason in
-NO_JVP_CHECK (test_op_matrix.py). `linear`: for ops with a transpose rule,
+NO_JVP_CHECK (meta/test_op_matrix.py). `linear`: for ops with a transpose rule,
 the sets of argument positions the function is linear in, jointly (one
 dot-product test per set).
 """
@@ -635,7 +635,7 @@ def _entries():
               f'  return %0 : {V3}\n}}\n',
               "'jxp.custom_lin' op", helpers=lin_bwd))
     # Region ops (control flow). Their JVPs through the whole pipeline;
-    # test_control_flow_ir.py compares them with JAX's lax ops.
+    # lax/test_control_flow_ir.py compares them with JAX's lax ops.
     s, i32 = T([]), T([], "i32")
     add(Entry("cond", [i32, V3],
               f"%0 = jxp.cond %a0 (%a1) : ({V3}) -> ({V3}) {{\n"
@@ -796,7 +796,7 @@ def _entries():
     # shard_map, and the collectives that exist only over mesh axes, on a
     # mesh of one device (the matrix runs on one): the JVP check and the
     # dot-product test run their rules, the lowering runs through Shardy.
-    # (Over 8 devices they are checked against JAX in test_shard_map.py.)
+    # (Over 8 devices they are checked against JAX in sharding/test_shard_map.py.)
 
     def sharded(op, body, t_in, t_out, in_spec, invalid_body,
                 invalid_spec=None):

@@ -312,7 +312,7 @@ def _pairs(op, kinds_a, kinds_b):
 
 # Promotion: every pair of array kinds under one arithmetic op and one
 # comparison; other ops on a smaller set.
-# (The full promotion matrix is in test_numpy_core.py.)
+# (The full promotion matrix is in numpy/test_lax_numpy.py.)
 PROMOTION_CASES = _pairs("add", ["f32", "i32", "bool", "weak_f32", "bf16"],
                          ["u8", "i8", "weak_i32", "f16", "f32"])
 _OP_PAIRS = [("f32", "f32"), ("i32", "i32"), ("i32", "f32"), ("u8", "i8"),

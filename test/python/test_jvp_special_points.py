@@ -543,7 +543,7 @@ NONDIFFERENTIABLE = {
             np.arange(4, dtype=np.uint32), x.shape)[1] >> np.uint32(28)),
         (POINTS,)),
     # Its values are XLA's state's, so it only scales by 0 here; its
-    # derivative's error (in both) is checked in test_lax_primitives.py.
+    # derivative's error (in both) is checked in lax/test_primitives.py.
     "rng_uniform": Case(
         "nondiff.rng_uniform", ("rng_uniform",),
         lambda L: lambda x: x + F32(0) * L.lax.rng_uniform(
@@ -584,14 +584,14 @@ TRANSFORMS = {"jvp", "vjp", "linear_transpose", "vmap", "custom_lin"}
 # Region ops (structural): they add no math of their own at special points;
 # their JVPs differentiate the ops inside them, audited here one by one.
 # Their numbers are checked against JAX's lax.cond/switch/while_loop/scan
-# and jax.checkpoint in test_control_flow*.py and test_checkpoint.py, and
-# by the op matrix (test_op_matrix.py); linear_loop, reverse mode's part
+# and jax.checkpoint in lax/test_control_flow*.py and test_checkpoint.py, and
+# by the op matrix (meta/test_op_matrix.py); linear_loop, reverse mode's part
 # of a while loop, against JAX's fori_loop of the same trip count.
 CONTROL_FLOW = {"cond", "while", "scan", "remat", "linear_loop", "yield"}
 # shard_map and the collectives that exist only over mesh axes (pvary is a
 # cast; psum_scatter and all_to_all move blocks): linear, with no special
 # points; their derivatives are checked against JAX's on 8 CPU devices in
-# test_shard_map.py.
+# sharding/test_shard_map.py.
 SHARD_MAP = {"shard_map", "pvary", "psum_scatter", "all_to_all"}
 # Ops only rules create: max/min pooling's tangent and its transpose,
 # audited through reduce_window's case above; host callbacks, which run

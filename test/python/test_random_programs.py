@@ -649,7 +649,7 @@ KNOWN_DIFFERENCES = {
                  ("x % y", (0, 2), ())])),
     "reverse mode through lax.while_loop: JAX raises ValueError, jxp "
     "differentiates it (issue 12, item 5; its gradients are checked against "
-    "JAX's fori_loop of the same trip count in test_control_flow.py)": (
+    "JAX's fori_loop of the same trip count in lax/test_control_flow.py)": (
         lambda prog, why: why.startswith("grad: JAX raises ValueError: "
                                          "Reverse-mode differentiation does "
                                          "not work for lax.while_loop")

@@ -12,7 +12,7 @@ the mapped input, size 0); its errors; a library of jnp/lax programs under
 vmap with in_axes 0, 1, -1 and None mixed; composition with grad, jit,
 jacfwd/jacrev and nested vmap; random draws from a batch of keys (bit-exact);
 collectives over `axis_name`. The batching rules of individual ops have
-their own tests (test_batch_rules_*.py, test_batch_control_flow.py); these
+their own tests (test_batch_rules_*.py); these
 are whole programs.
 """
 

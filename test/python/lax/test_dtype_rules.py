@@ -149,16 +149,16 @@ CASES.update({
 # Primitives not in the matrix, and why.
 NOT_CHECKED = {
     "threefry2x32": "not in jax.lax; one signature (uint32), checked in "
-                    "test_threefry.py",
+                    "random/test_threefry.py",
     "host_callback": "not in jax.lax (jax.pure_callback and friends bind "
                      "it with a Python callable); its dtypes are checked in "
                      "test_callbacks.py",
     "rng_bit_generator": "its operand is a uint32[4] or uint64[2] key, its "
                          "result dtype a parameter; checked in "
-                         "test_lax_primitives.py",
+                         "lax/test_primitives.py",
     "rng_uniform": "JAX's abstract rule takes every dtype and leaves the "
                    "rest to XLA's compiler; jxp refuses those XLA rejects "
-                   "when tracing (test_lax_primitives.py)",
+                   "when tracing (lax/test_primitives.py)",
     "select_and_gather_add": "the tangent of max/min pooling, on floats only "
                              "as JAX emits it; checked in "
                              "test_lax_primitives.py",

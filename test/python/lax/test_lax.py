@@ -1971,9 +1971,11 @@ TESTED = set(UNARY) | set(BINARY) | set(SCATTER_OPS) | set(REDUCERS) | set(
     "GatherScatterMode", "RoundingMethod", "erf_inv"}
 # Tested in their own files: jxp extensions of lax (JAX keeps them
 # internal), and the complex parts.
-TESTED_ELSEWHERE = {"threefry2x32",  # test_threefry.py
-                    "real", "imag", "complex", "conj",  # test_complex_parts.py
-                    # test_lax_more.py:
+TESTED_ELSEWHERE = {"threefry2x32",  # random/test_threefry.py
+                    # numpy/test_complex_parts.py:
+                    "real", "imag", "complex", "conj",
+                    # above (functions JAX composes from primitives;
+                    # associative_scan in lax/test_control_flow.py):
                     "Precision", "acos", "acosh", "asin", "asinh",
                     "associative_scan", "atan", "atanh", "batch_matmul",
                     "broadcast_shapes", "broadcast_to_rank", "collapse",
@@ -1984,13 +1986,13 @@ TESTED_ELSEWHERE = {"threefry2x32",  # test_threefry.py
                     "padtype_to_pads", "reciprocal", "sinh", "slice_in_dim",
                     "square",
                     "top_k",  # numpy/test_sorting.py
-                    # test_lax_special.py:
+                    # lax/test_special.py:
                     "bessel_i0e", "bessel_i1e", "clz", "digamma", "erfc",
                     "lgamma", "nextafter", "polygamma", "population_count",
                     "reduce_precision", "zeta",
-                    # test_lax_primitives.py:
+                    # lax/test_primitives.py:
                     "DotAlgorithm", "DotAlgorithmPreset",
-                    # test_lax_more2.py (jax.lax's functions that lived in
+                    # above (jax.lax's functions that lived in
                     # _src/lax_more.py and now sit in _src/lax/lax.py and
                     # slicing.py, which the check below reads):
                     "RaggedDotDimensionNumbers", "RandomAlgorithm",
@@ -2000,7 +2002,7 @@ TESTED_ELSEWHERE = {"threefry2x32",  # test_threefry.py
                     "rng_bit_generator", "rng_uniform", "scatter_apply",
                     "scatter_sub", "shape_as_value", "sort_key_val", "split",
                     "stack", "stage", "tile", "unstack",
-                    "select_n"}  # test_control_flow.py
+                    "select_n"}  # lax/test_control_flow.py
 
 
 def test_every_lax_function_is_tested():

@@ -1,7 +1,7 @@
 """How much of JAX 0.10.2's public API jxp has, namespace by namespace
 (issue 16's coverage count).
 
-`python -m pytest -s test/python/test_namespace_coverage.py` prints, per
+`python -m pytest -s test/python/meta/test_namespace_coverage.py` prints, per
 namespace, jxp's count of JAX's public names and the names still missing.
 The test fails if a namespace loses a name it had: each count must stay at
 or above its floor below, which is raised as names are added (the floors

@@ -45,7 +45,7 @@ NO_JVP_CHECK = {
                   "threefry2x32", "population_count", "clz",
                   "rng_bit_generator")},
     "rng_uniform": "its derivative is an error, as in JAX "
-                   "(test_lax_primitives.py)",
+                   "(lax/test_primitives.py)",
     "custom_vjp_call": "forward mode through a custom_vjp function is an "
                        "error, as in JAX (test_custom_derivatives.py)",
     "custom_lin": "only its transpose is known: it has no JVP and cannot be "
@@ -63,8 +63,8 @@ NOT_LINEAR = {
                   "test_custom_derivatives.py); it cannot be evaluated, so "
                   "<A x, y> cannot be computed",
     **{op: "a region op: its transpose (of its bodies) is checked through "
-           "jxp.vjp against jax.vjp (test_control_flow_ir.py, "
-           "test_control_flow.py) and by FileCheck "
+           "jxp.vjp against jax.vjp (lax/test_control_flow_ir.py, "
+           "lax/test_control_flow.py) and by FileCheck "
            "(test/lit/Transforms/jxp-transpose/control_flow.mlir)"
        for op in ("cond", "scan", "remat")},
     "while": "its transpose rule is a not-implemented diagnostic until "

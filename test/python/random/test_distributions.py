@@ -101,7 +101,7 @@ def _reference(name, partitionable, seed):
 
 # Each case is a few seconds of XLA compilation on each side. The flag only
 # changes how prng.split and prng.random_bits derive bits (both settings
-# checked shape by shape in test_random.py); no sampler reads it. So gamma,
+# checked shape by shape in random/test_random.py); no sampler reads it. So gamma,
 # the base of most samplers, runs in both settings and every other case in
 # one, alternating along CASES, so that each setting still feeds every kind
 # of sampler loop (rejection, inversion, counting) some bits.
