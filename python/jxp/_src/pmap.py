@@ -21,14 +21,14 @@ import operator
 
 import numpy as np
 
-from . import core, runtime, tree_util
+from jxp._src import core, runtime, tree_util
 from jxp._src.lax import lax
-from .. import numpy as jnp
-from .api import LRUCache, device_put, jit
-from .batching import inconsistent_sizes_message
-from .core import abstractify
-from .mesh import Mesh, NamedSharding, PartitionSpec
-from .shard_map import shard_map
+from jxp._src.api import device_put, jit, LRUCache
+from jxp._src.batching import inconsistent_sizes_message
+from jxp._src.core import abstractify
+from jxp._src.mesh import Mesh, NamedSharding, PartitionSpec
+from jxp._src.shard_map import shard_map
+from jxp._src.numpy import manipulation
 
 __all__ = ["pmap"]
 
@@ -335,7 +335,7 @@ def _program(fun, axis_name, statics, in_tree, in_axes, out_axes, devices,
         out_flat, out_tree = tree_util.tree_flatten(out)
         axes = _out_axes_flat(out_axes, out)
         return tree_util.tree_unflatten(out_tree, [
-            x if ax is None or ax >= 0 else jnp.moveaxis(x, 0, ax)
+            x if ax is None or ax >= 0 else manipulation.moveaxis(x, 0, ax)
             for x, ax in zip(out_flat, axes)])
 
     run.__name__ = f"pmap_{body.__name__}"

@@ -1,40 +1,5 @@
-"""The gamma distribution, as jax.scipy.stats.gamma."""
+"""jxp.scipy.stats.gamma: re-exported from jxp/_src/scipy/stats/gamma.py."""
 
-import numpy as np
-
-from ..special import gammainc, gammaincc, gammaln, xlogy
-from ._common import const, jnp, lax, promote
-
-
-def logpdf(x, a, loc=0, scale=1):
-    x, a, loc, scale = promote("gamma.logpdf", x, a, loc, scale)
-    ok = lax.ge(x, loc)
-    one = const(x, 1)
-    y = jnp.where(ok, lax.div(lax.sub(x, loc), scale), one)
-    log_linear = lax.sub(xlogy(lax.sub(a, one), y), y)
-    shape_terms = lax.add(gammaln(a), lax.log(scale))
-    return jnp.where(ok, lax.sub(log_linear, shape_terms), -np.inf)
-
-
-def pdf(x, a, loc=0, scale=1):
-    return lax.exp(logpdf(x, a, loc, scale))
-
-
-def cdf(x, a, loc=0, scale=1):
-    x, a, loc, scale = promote("gamma.cdf", x, a, loc, scale)
-    return gammainc(a, lax.clamp(const(x, 0), lax.div(lax.sub(x, loc), scale),
-                                 const(x, np.inf)))
-
-
-def logcdf(x, a, loc=0, scale=1):
-    return lax.log(cdf(x, a, loc, scale))
-
-
-def sf(x, a, loc=0, scale=1):
-    x, a, loc, scale = promote("gamma.sf", x, a, loc, scale)
-    y = lax.div(lax.sub(x, loc), scale)
-    return jnp.where(lax.lt(y, const(y, 0)), 1, gammaincc(a, y))
-
-
-def logsf(x, a, loc=0, scale=1):
-    return lax.log(sf(x, a, loc, scale))
+from jxp._src.scipy.stats.gamma import (
+    cdf as cdf, logcdf as logcdf, logpdf as logpdf, logsf as logsf, pdf as pdf,
+    sf as sf)

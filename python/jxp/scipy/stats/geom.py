@@ -1,18 +1,4 @@
-"""The geometric distribution, as jax.scipy.stats.geom."""
+"""jxp.scipy.stats.geom: re-exported from jxp/_src/scipy/stats/geom.py."""
 
-import numpy as np
-
-from ..special import xlog1py
-from ._common import const, jnp, lax, promote
-
-
-def logpmf(k, p, loc=0):
-    k, p, loc = promote("geom.logpmf", k, p, loc)
-    zero, one = const(k, 0), const(k, 1)
-    x = lax.sub(k, loc)
-    log_probs = xlog1py(lax.sub(x, one), -p) + lax.log(p)
-    return jnp.where(lax.le(x, zero), -np.inf, log_probs)
-
-
-def pmf(k, p, loc=0):
-    return jnp.exp(logpmf(k, p, loc))
+from jxp._src.scipy.stats.geom import (
+    logpmf as logpmf, pmf as pmf)

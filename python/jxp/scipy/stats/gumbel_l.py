@@ -1,49 +1,5 @@
-"""The left-skewed Gumbel distribution, as jax.scipy.stats.gumbel_l."""
+"""jxp.scipy.stats.gumbel_l: re-exported from jxp/_src/scipy/stats/gumbel_l.py."""
 
-import numpy as np
-
-from ..special import xlog1py, xlogy
-from ._common import const, jnp, lax, promote
-
-
-def _ok(scale):
-    return lax.gt(scale, const(scale, 0))
-
-
-def logpdf(x, loc=0, scale=1):
-    x, loc, scale = promote("gumbel_l.logpdf", x, loc, scale)
-    z = lax.div(lax.sub(x, loc), scale)
-    out = lax.add(xlogy(-1, scale), lax.sub(z, lax.exp(z)))
-    return jnp.where(_ok(scale), out, np.nan)
-
-
-def pdf(x, loc=0, scale=1):
-    return lax.exp(logpdf(x, loc, scale))
-
-
-def logcdf(x, loc=0, scale=1):
-    x, loc, scale = promote("gumbel_l.logcdf", x, loc, scale)
-    z = lax.div(lax.sub(x, loc), scale)
-    out = lax.log(-lax.expm1(lax.neg(lax.exp(z))))
-    return jnp.where(_ok(scale), out, np.nan)
-
-
-def cdf(x, loc=0, scale=1):
-    return lax.exp(logcdf(x, loc, scale))
-
-
-def ppf(p, loc=0, scale=1):
-    p, loc, scale = promote("gumbel_l.ppf", p, loc, scale)
-    ok = lax.bitwise_and(lax.gt(p, const(p, 0)), lax.lt(p, const(p, 1)))
-    out = lax.add(loc, lax.mul(scale, lax.log(xlog1py(-1, lax.neg(p)))))
-    return jnp.where(ok, out, np.nan)
-
-
-def sf(x, loc=0, scale=1):
-    return jnp.exp(logsf(x, loc, scale))
-
-
-def logsf(x, loc=0, scale=1):
-    x, loc, scale = promote("gumbel_l.logsf", x, loc, scale)
-    z = lax.div(lax.sub(x, loc), scale)
-    return jnp.where(_ok(scale), lax.neg(lax.exp(z)), np.nan)
+from jxp._src.scipy.stats.gumbel_l import (
+    cdf as cdf, logcdf as logcdf, logpdf as logpdf, logsf as logsf, pdf as pdf,
+    ppf as ppf, sf as sf)

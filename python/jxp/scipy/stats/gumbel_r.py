@@ -1,52 +1,5 @@
-"""The right-skewed Gumbel distribution, as jax.scipy.stats.gumbel_r."""
+"""jxp.scipy.stats.gumbel_r: re-exported from jxp/_src/scipy/stats/gumbel_r.py."""
 
-import numpy as np
-
-from ... import nn as _nn
-from ..special import xlogy
-from ._common import const, jnp, lax, promote
-
-
-def _ok(scale):
-    return lax.gt(scale, const(scale, 0))
-
-
-def logpdf(x, loc=0, scale=1):
-    x, loc, scale = promote("gumbel_r.logpdf", x, loc, scale)
-    z = lax.div(lax.sub(x, loc), scale)
-    out = lax.add(xlogy(-1, scale), lax.neg(lax.add(z, lax.exp(lax.neg(z)))))
-    return jnp.where(_ok(scale), out, np.nan)
-
-
-def pdf(x, loc=0, scale=1):
-    return lax.exp(logpdf(x, loc, scale))
-
-
-def logcdf(x, loc=0, scale=1):
-    x, loc, scale = promote("gumbel_r.logcdf", x, loc, scale)
-    z = lax.div(lax.sub(x, loc), scale)
-    return jnp.where(_ok(scale), lax.neg(lax.exp(lax.neg(z))), np.nan)
-
-
-def cdf(x, loc=0, scale=1):
-    return lax.exp(logcdf(x, loc, scale))
-
-
-def ppf(p, loc=0, scale=1):
-    p, loc, scale = promote("gumbel_r.ppf", p, loc, scale)
-    ok = lax.bitwise_and(lax.gt(p, const(p, 0)), lax.lt(p, const(p, 1)))
-    out = lax.sub(loc, lax.mul(scale, lax.log(xlogy(-1, p))))
-    return jnp.where(ok, out, np.nan)
-
-
-def sf(x, loc=0, scale=1):
-    x, loc, scale = promote("gumbel_r.sf", x, loc, scale)
-    neg_z = lax.div(lax.sub(loc, x), scale)
-    out = lax.sub(const(x, 1), lax.exp(lax.neg(lax.exp(neg_z))))
-    return jnp.where(_ok(scale), out, np.nan)
-
-
-def logsf(x, loc=0, scale=1):
-    x, loc, scale = promote("gumbel_r.logsf", x, loc, scale)
-    neg_z = lax.div(lax.sub(loc, x), scale)
-    return jnp.where(_ok(scale), _nn.log1mexp(lax.exp(neg_z)), np.nan)
+from jxp._src.scipy.stats.gumbel_r import (
+    cdf as cdf, logcdf as logcdf, logpdf as logpdf, logsf as logsf, pdf as pdf,
+    ppf as ppf, sf as sf)

@@ -1,20 +1,4 @@
-"""The negative binomial distribution, as jax.scipy.stats.nbinom."""
+"""jxp.scipy.stats.nbinom: re-exported from jxp/_src/scipy/stats/nbinom.py."""
 
-import numpy as np
-
-from ..special import gammaln, xlogy
-from ._common import const, jnp, lax, promote
-
-
-def logpmf(k, n, p, loc=0):
-    k, n, p, loc = promote("nbinom.logpmf", k, n, p, loc)
-    one = const(k, 1)
-    y = lax.sub(k, loc)
-    comb_term = lax.sub(lax.sub(gammaln(lax.add(y, n)), gammaln(n)),
-                        gammaln(lax.add(y, one)))
-    log_linear = lax.add(xlogy(n, p), xlogy(y, lax.sub(one, p)))
-    return jnp.where(lax.lt(k, loc), -np.inf, lax.add(comb_term, log_linear))
-
-
-def pmf(k, n, p, loc=0):
-    return lax.exp(logpmf(k, n, p, loc))
+from jxp._src.scipy.stats.nbinom import (
+    logpmf as logpmf, pmf as pmf)

@@ -1,18 +1,4 @@
-"""The wrapped Cauchy distribution, as jax.scipy.stats.wrapcauchy."""
+"""jxp.scipy.stats.wrapcauchy: re-exported from jxp/_src/scipy/stats/wrapcauchy.py."""
 
-import numpy as np
-
-from ._common import const, jnp, lax, promote
-
-
-def logpdf(x, c):
-    x, c = promote("wrapcauchy.logpdf", x, c)
-    inside = lax.ge(x, const(x, 0)) & lax.le(x, const(x, np.pi * 2))
-    dens = (jnp.log(1 - c * c) - jnp.log(2 * np.pi)
-            - jnp.log(1 + c * c - 2 * c * jnp.cos(x)))
-    return jnp.where(lax.gt(c, const(c, 0)) & lax.lt(c, const(c, 1)),
-                     jnp.where(inside, dens, -np.inf), np.nan)
-
-
-def pdf(x, c):
-    return lax.exp(logpdf(x, c))
+from jxp._src.scipy.stats.wrapcauchy import (
+    logpdf as logpdf, pdf as pdf)

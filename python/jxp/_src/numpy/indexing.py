@@ -15,18 +15,18 @@ True count is a shape) and become integer indices with numpy.nonzero.
 import collections.abc
 import enum
 import warnings
-
 import numpy as np
+from jxp._src.lax import scalar_casting as lax, slicing
+from jxp._src import dtypes, errors, lax as _p
+from jxp._src.array import Array
+from jxp._src.core import abstractify, is_array_like, rebind_aval, Tracer
+from jxp._src.numpy import creation, sorting, ufuncs, util
 
-from jxp._src.lax import scalar_casting as lax
-from jxp._src.lax import slicing
-from . import dtypes, errors
-from . import lax as _p
-from .array import Array, install
-from .core import Tracer, abstractify, is_array_like, rebind_aval
+
+
+
 # This module is part of jxp.numpy's layer (it is numpy's indexing), imported
 # by jxp/numpy/__init__.py once the modules below exist.
-from ..numpy import _creation, _sorting, _ufuncs, _util
 
 
 class _T(enum.Enum):
@@ -68,7 +68,7 @@ def _sequence_to_array(seq):
         return any(_is_array(e) or (isinstance(e, (list, tuple)) and has_array(e))
                    for e in s)
     if has_array(seq):
-        return _creation.asarray(seq)
+        return creation.asarray(seq)
     if not seq:
         return np.zeros((0,), dtypes.int32)
     host = np.asarray(seq)
@@ -622,7 +622,7 @@ def _expand_last(g):
 def _lift(v):
     if isinstance(v, Tracer):
         return v
-    return _util._constant(v, v.dtype)
+    return util._constant(v, v.dtype)
 
 
 def _expand_dims(y, dims):
@@ -662,7 +662,7 @@ def _fill_attr_value(value, dtype):
 
 
 def _zeros(like_aval, shape):
-    z = _util._constant(np.zeros((), like_aval.dtype), like_aval.dtype,
+    z = util._constant(np.zeros((), like_aval.dtype), like_aval.dtype,
                   like_aval.weak_type)
     return lax.broadcast_in_dim(z, shape, ())
 
@@ -726,7 +726,7 @@ def rewriting_take(arr, idx, *, indices_are_sorted=False, unique_indices=False,
                    mode=None, fill_value=None, normalize_indices=True):
     """arr[idx], JAX's way (see the module docstring)."""
     if not _is_array(arr):
-        arr = _creation.asarray(arr)
+        arr = creation.asarray(arr)
     mode = _parse_mode(mode)
     shape = abstractify(arr).shape
     indices = _parse(idx, shape)
@@ -778,14 +778,14 @@ def _scatter_update(x, idx, y, kind, *, indices_are_sorted=False,
                     unique_indices=False, mode=None, normalize_indices=True,
                     apply_fn=None):
     if not _is_array(x):
-        x = _creation.asarray(x)
+        x = creation.asarray(x)
     xa = abstractify(x)
     if isinstance(y, int) and dtypes.is_int(xa.dtype) and (
             np.iinfo(xa.dtype).min <= y <= np.iinfo(xa.dtype).max):
         # A Python int that fits takes x's dtype (strongly typed).
-        y = _creation.asarray(y, dtype=xa.dtype)
+        y = creation.asarray(y, dtype=xa.dtype)
     else:
-        y = _creation.asarray(y)
+        y = creation.asarray(y)
     mode = _parse_mode(mode)
     shape = xa.shape
     indices = _expand_bool(_parse(idx, shape), shape)
@@ -808,7 +808,7 @@ def _scatter_update(x, idx, y, kind, *, indices_are_sorted=False,
     xp = _convert_weak(x, dtype, weak)
     yp = _convert_weak(y, dtype, weak)
 
-    yp = _util.broadcast_to(yp, plan.slice_shape)
+    yp = util.broadcast_to(yp, plan.slice_shape)
     yp = _squeeze(yp, plan.newaxis_dims)
     yp = lax.rev(yp, plan.reversed_y_dims)
     xp = _expand_dims(xp, plan.scalar_bool_dims)
@@ -837,7 +837,7 @@ def _scatter_update(x, idx, y, kind, *, indices_are_sorted=False,
                              indices_are_sorted=sorted_, unique=unique)
     else:
         if kind == "sub":
-            yp = _convert_weak(_ufuncs.negative(yp), dtype, weak)
+            yp = _convert_weak(ufuncs.negative(yp), dtype, weak)
             kind = "add"
         out = _SCATTERS[kind](xp, _lift(gi), yp, sdn,
                               indices_are_sorted=sorted_,
@@ -879,7 +879,7 @@ def _scatter_apply(x, indices, y, dnums, func, *, mode, indices_are_sorted,
     out = x
     for k in range(rounds):
         applied = func(out)
-        out = _sorting.where(lax.gt(counts, k),
+        out = sorting.where(lax.gt(counts, k),
                              _convert_weak(applied, xa.dtype, xa.weak_type),
                              out)
     return out
@@ -941,19 +941,19 @@ class _IndexUpdateRef:
                  wrap_negative_indices):
         """fn(array, ones with the values multiplied in at the index)."""
         return fn(self.array, _scatter_update(
-            _creation.ones_like(self.array), self.index, values, "mul",
+            creation.ones_like(self.array), self.index, values, "mul",
             indices_are_sorted=indices_are_sorted,
             unique_indices=unique_indices, mode=mode,
             normalize_indices=wrap_negative_indices))
 
     def divide(self, values, *, indices_are_sorted=False, unique_indices=False,
                mode=None, wrap_negative_indices=True, out_sharding=None):
-        return self._combine(_ufuncs.divide, values, indices_are_sorted,
+        return self._combine(ufuncs.divide, values, indices_are_sorted,
                              unique_indices, mode, wrap_negative_indices)
 
     def power(self, values, *, indices_are_sorted=False, unique_indices=False,
               mode=None, wrap_negative_indices=True, out_sharding=None):
-        return self._combine(_ufuncs.power, values, indices_are_sorted,
+        return self._combine(ufuncs.power, values, indices_are_sorted,
                              unique_indices, mode, wrap_negative_indices)
 
     def min(self, values, *, indices_are_sorted=False, unique_indices=False,
@@ -1000,6 +1000,3 @@ def _at(self):
 
 
 _at.__doc__ = _IndexUpdateHelper.__doc__
-
-install({"at": property(_at, doc=_IndexUpdateHelper.__doc__)})
-Tracer.at = property(_at, doc=_IndexUpdateHelper.__doc__)

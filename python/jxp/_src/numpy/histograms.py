@@ -3,26 +3,31 @@ histogram_bin_edges, partition and argpartition, built from the other jnp
 functions as JAX builds them."""
 
 import operator
-
 import numpy as np
-
-from jxp._src.lax import lax as _lax
 from jxp._src.lax import scalar_casting as lax
-from .._src import dtypes as _dt
-from .._src.api import jit_library
-from .._src.core import Tracer, abstractify
-from .._src.errors import ConcretizationTypeError
-from ._creation import linspace, ones_like, zeros
-from ._reductions import argmax, ptp, sum as _sum
-from ._shape import _canon_axis, broadcast_arrays, stack, swapaxes
-from ._sorting import searchsorted
-from ._ufuncs import true_divide, where as _where
-from ._util import (
+from jxp._src import dtypes as _dt
+from jxp._src.api import jit_library
+from jxp._src.core import abstractify, Tracer
+from jxp._src.errors import ConcretizationTypeError
+from jxp._src.numpy import (
+    creation, index_tricks, lax_numpy, manipulation, sorting, util)
+from jxp._src.numpy.creation import linspace, ones_like, zeros
+from jxp._src.numpy.manipulation import asarray, stack
+from jxp._src.numpy.reductions import ptp, sum as _sum
+from jxp._src.numpy.sorting import searchsorted
+from jxp._src.numpy.ufuncs import true_divide, where as _where
+from jxp._src.numpy.util import (
     _check_arraylike, _filled, _keep_weak, _promote_no_broadcast, astype)
-from ._shape import asarray  # noqa: E402
+import builtins
+import math
 
-__all__ = ['select', 'bincount', 'histogram', 'histogram_bin_edges',
-           'partition', 'argpartition']
+
+
+
+
+__all__ = [
+    'bincount', 'histogram', 'histogram_bin_edges', 'histogramdd',
+    'histogram2d']
 
 
 def _concrete(x, context):
@@ -43,27 +48,6 @@ def _inexact(*args):
 
 
 # --- select ------------------------------------------------------------------
-
-
-@jit_library
-def _select(condlist, choicelist, default):
-    # The default goes first, under a condition that never holds: argmax of
-    # all-false conditions is 0.
-    choices = _promote_no_broadcast("select", default, *choicelist)
-    conds = stack(broadcast_arrays(False, *condlist))
-    idx = argmax(astype(conds, bool), axis=0)
-    return _lax.select_n(*broadcast_arrays(idx, *choices))
-
-
-def select(condlist, choicelist, default=0):
-    if len(condlist) != len(choicelist):
-        raise ValueError(f"condlist must have length equal to choicelist "
-                         f"({len(condlist)} vs {len(choicelist)})")
-    if len(condlist) == 0:
-        raise ValueError("condlist must be non-empty")
-    _check_arraylike("select", *condlist, *choicelist, default)
-    return _select([asarray(c) for c in condlist],
-                   [asarray(c) for c in choicelist], asarray(default))
 
 
 # --- bincount ----------------------------------------------------------------
@@ -172,51 +156,65 @@ def histogram(a, bins=10, range=None, weights=None, density=None):  # noqa: A002
 # --- partition ---------------------------------------------------------------
 
 
-def _partition_args(name, a, kth, axis):
-    _check_arraylike("partition", a)
-    a = asarray(a)
-    av = abstractify(a)
-    if _dt.is_complex(av.dtype):
-        raise NotImplementedError(f"jnp.{name} for complex dtype is not "
-                                  f"implemented.")
-    axis = _canon_axis(axis, av.ndim)
-    kth = _canon_axis(kth, av.shape[axis])
-    return swapaxes(a, axis, -1), kth, axis
+def histogramdd(sample, bins=10, range=None, weights=None,  # noqa: A002
+                density=None):
+    """Histogram of the (N, D) `sample`: counts (or weights) per cell and
+    the D arrays of bin edges."""
+    if weights is None:
+        _check_arraylike("histogramdd", sample)
+        sample, = _inexact(sample)
+    else:
+        _check_arraylike("histogramdd", sample, weights)
+        if np.shape(weights) != np.shape(sample)[:1]:
+            raise ValueError("should have one weight for each sample.")
+        sample, weights = _inexact(sample, weights)
+    n, d = sample.shape
+    if range is not None and (len(range) != d or builtins.any(
+            r is not None and np.shape(r)[0] != 2 for r in range)):
+        raise ValueError(f"For sample.shape={(n, d)}, range must be a "
+                         f"sequence of {d} pairs or Nones; got range={range}")
+    try:
+        per_dim = list(bins)
+    except TypeError:
+        per_dim = [bins] * d
+    else:
+        if len(per_dim) != d:
+            raise ValueError("should be a bin for each dimension.")
+    idx, edges = [], []
+    for i in builtins.range(d):
+        col = sample[:, i]
+        e = histogram_bin_edges(col, per_dim[i],
+                                    None if range is None else range[i],
+                                    weights)
+        # Bin k holds [e[k-1], e[k]); the last edge belongs to the last bin.
+        k = sorting.searchsorted(e, col, side="right")
+        k = sorting.where(col == e[-1], k - 1, k)
+        idx.append(k)
+        edges.append(e)
+    # One outlier bin at each end of every dimension, dropped at the end.
+    cells = tuple(e.shape[0] + 1 for e in edges)
+    flat = index_tricks.ravel_multi_index(tuple(idx), cells, mode="clip")
+    hist = bincount(flat, weights, length=math.prod(cells))
+    hist = hist.reshape(cells)[(builtins.slice(1, -1),) * d]
+    if density:
+        hist = hist.astype(sample.dtype)
+        hist = hist / hist.sum()
+        for width in index_tricks.ix_(*[lax_numpy.diff(e) for e in edges]):
+            hist = hist / width
+    return hist, edges
 
 
-def _negated(a):
-    """A key whose top_k is a's bottom_k (unsigned: -(a + 1), as JAX, so
-    that 0 does not wrap to itself)."""
-    if _dt.is_unsigned(abstractify(a).dtype):
-        return -(a + 1)
-    return -a
-
-
-def partition(a, kth, axis=-1):
-    a, kth, axis = _partition_args("partition", a, kth, axis)
-    n = abstractify(a).shape[-1]
-    bottom = -_lax.top_k(_negated(a), kth + 1)[0]
-    if _dt.is_unsigned(abstractify(a).dtype):
-        bottom = bottom - 1
-    top = _lax.top_k(a, n - kth - 1)[0]
-    out = _lax.concatenate([bottom, top], abstractify(a).ndim - 1)
-    return swapaxes(out, -1, axis)
-
-
-def argpartition(a, kth, axis=-1):
-    a, kth, axis = _partition_args("argpartition", a, kth, axis)
-    av = abstractify(a)
-    n = av.shape[-1]
-    bottom = _lax.top_k(_negated(a), kth + 1)[1]
-    # The other indices, ascending: top_k of ones with the bottom ones
-    # zeroed picks them lowest index first.
-    picked = _sum(lax.eq(lax.broadcasted_iota(np.int32, av.shape + (kth + 1,),
-                                              av.ndim - 1),
-                         lax.broadcast_in_dim(bottom, av.shape + (kth + 1,),
-                                              tuple(range(av.ndim - 1))
-                                              + (av.ndim,))),
-                  axis=-1, dtype=bool)
-    proxy = _where(picked, 0.0, 1.0).astype(np.float32)
-    top = _lax.top_k(proxy, n - kth - 1)[1]
-    out = _lax.concatenate([bottom, top], av.ndim - 1)
-    return swapaxes(out, -1, axis)
+def histogram2d(x, y, bins=10, range=None, weights=None,  # noqa: A002
+                density=None):
+    """Histogram of the points (x[i], y[i]): counts and both edge arrays."""
+    _check_arraylike("histogram2d", x, y)
+    try:
+        count = len(bins)
+    except TypeError:
+        count = 1
+    if count not in (1, 2):
+        edges = util.asarray(bins)
+        bins = [edges, edges]
+    sample = manipulation.transpose(creation.asarray([x, y]))
+    hist, edges = histogramdd(sample, bins, range, weights, density)
+    return hist, edges[0], edges[1]

@@ -2,28 +2,30 @@
 
 import builtins
 import operator
-
 import numpy as np
+from jxp._src.lax import lax as _lax, scalar_casting as lax, slicing
+from jxp._src import dtypes as _dt
+from jxp._src.core import abstractify, Tracer
+from jxp._src.errors import ConcretizationTypeError
+from jxp._src.numpy import ufuncs
+from jxp._src.numpy.manipulation import (
+    _canon_axis, _const as _constant, _slice_in_dim, asarray, atleast_1d,
+    moveaxis, ravel, swapaxes, transpose, vstack)
+from jxp._src.numpy.reductions import all as _all, sum as _sum
+from jxp._src.numpy.ufuncs import where as _where
+from jxp._src.numpy.util import (
+    _check_arraylike, _expand, _filled, _keep_weak, _promote,
+    _promote_no_broadcast, astype, broadcast_to, ndim, shape)
 
-from jxp._src.lax import scalar_casting as lax
-from jxp._src.lax import slicing
-from .._src import dtypes as _dt
-from .._src.core import Tracer, abstractify
-from .._src.errors import ConcretizationTypeError
-from . import _ufuncs
-from ._util import (
-    _check_arraylike, _filled, _keep_weak, _promote, _promote_no_broadcast,
-    astype, broadcast_to, ndim, shape)
-from ._shape import (
-    _canon_axis, _expand, _slice_in_dim, atleast_1d, moveaxis, ravel,
-    transpose, vstack)
-from ._reductions import all as _all
-from ._shape import _const as _constant  # noqa: E402
-from ._shape import asarray  # noqa: E402
 
-__all__ = ['sort', 'argsort', 'lexsort', 'take', 'take_along_axis', 'nonzero',
-           'flatnonzero', 'argwhere', 'where', 'unique', 'searchsorted',
-           'isclose', 'allclose', 'array_equal', 'array_equiv']
+
+
+
+__all__ = [
+    'sort', 'argsort', 'lexsort', 'take', 'take_along_axis', 'nonzero',
+    'flatnonzero', 'argwhere', 'where', 'unique', 'searchsorted',
+    'isclose', 'allclose', 'array_equal', 'array_equiv', 'partition',
+    'argpartition']
 
 
 def _concretization_error(x, msg):
@@ -124,7 +126,7 @@ def take(a, indices, axis=None, out=None, mode=None, unique_indices=False,
         raise NotImplementedError("The 'raise' mode to jnp.take is not "
                                   "supported.")
     elif mode == "wrap":
-        indices = _ufuncs.remainder(indices, _filled(indices, n)) if n else indices
+        indices = ufuncs.remainder(indices, _filled(indices, n)) if n else indices
         gather_mode = "promise_in_bounds"
     elif mode == "clip":
         gather_mode = "clip"
@@ -274,7 +276,7 @@ def nonzero(a, *, size=None, fill_value=None):
         if builtins.any(np.shape(v) != () for v in fills):
             raise ValueError(f"fill_value must be a scalar or a tuple of "
                              f"length {av.ndim}; got {fill_value}")
-        out = [_ufuncs.where(valid, o, f) for o, f in zip(out, fills)]
+        out = [ufuncs.where(valid, o, f) for o, f in zip(out, fills)]
     return tuple(out)
 
 
@@ -312,7 +314,7 @@ def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
     # Host bool arrays through asarray: a bool constant under jit.
     condition, x, y = (asarray(v) if isinstance(v, np.ndarray) else v
                        for v in (condition, x, y))
-    return _ufuncs.where(condition, x, y)
+    return ufuncs.where(condition, x, y)
 
 
 # --- unique ------------------------------------------------------------------
@@ -396,7 +398,7 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False,
         valid = lax.lt(lax.iota(_dt.int32, size),
                        lax.broadcast_in_dim(count, (size,), ()))
         valid = lax.broadcast_in_dim(valid, rd.shape, (0,))
-        result = _ufuncs.where(valid, result, fill)
+        result = ufuncs.where(valid, result, fill)
     result = moveaxis(result, 0, axis_int)
     ret = (result,)
     if return_index:
@@ -568,3 +570,53 @@ def array_equiv(a1, a2):
         return _constant(False, _dt.bool_)
     x, y = _promote("array_equiv", a1, a2)
     return _all(lax.eq(x, y))
+
+
+def _partition_args(name, a, kth, axis):
+    _check_arraylike("partition", a)
+    a = asarray(a)
+    av = abstractify(a)
+    if _dt.is_complex(av.dtype):
+        raise NotImplementedError(f"jnp.{name} for complex dtype is not "
+                                  f"implemented.")
+    axis = _canon_axis(axis, av.ndim)
+    kth = _canon_axis(kth, av.shape[axis])
+    return swapaxes(a, axis, -1), kth, axis
+
+
+def _negated(a):
+    """A key whose top_k is a's bottom_k (unsigned: -(a + 1), as JAX, so
+    that 0 does not wrap to itself)."""
+    if _dt.is_unsigned(abstractify(a).dtype):
+        return -(a + 1)
+    return -a
+
+
+def partition(a, kth, axis=-1):
+    a, kth, axis = _partition_args("partition", a, kth, axis)
+    n = abstractify(a).shape[-1]
+    bottom = -_lax.top_k(_negated(a), kth + 1)[0]
+    if _dt.is_unsigned(abstractify(a).dtype):
+        bottom = bottom - 1
+    top = _lax.top_k(a, n - kth - 1)[0]
+    out = _lax.concatenate([bottom, top], abstractify(a).ndim - 1)
+    return swapaxes(out, -1, axis)
+
+
+def argpartition(a, kth, axis=-1):
+    a, kth, axis = _partition_args("argpartition", a, kth, axis)
+    av = abstractify(a)
+    n = av.shape[-1]
+    bottom = _lax.top_k(_negated(a), kth + 1)[1]
+    # The other indices, ascending: top_k of ones with the bottom ones
+    # zeroed picks them lowest index first.
+    picked = _sum(lax.eq(lax.broadcasted_iota(np.int32, av.shape + (kth + 1,),
+                                              av.ndim - 1),
+                         lax.broadcast_in_dim(bottom, av.shape + (kth + 1,),
+                                              tuple(range(av.ndim - 1))
+                                              + (av.ndim,))),
+                  axis=-1, dtype=bool)
+    proxy = _where(picked, 0.0, 1.0).astype(np.float32)
+    top = _lax.top_k(proxy, n - kth - 1)[1]
+    out = _lax.concatenate([bottom, top], av.ndim - 1)
+    return swapaxes(out, -1, axis)

@@ -2,26 +2,27 @@
 
 import builtins
 import operator
-
 import numpy as np
-
-from jxp._src.lax import scalar_casting as lax
-from jxp._src.lax import slicing
-from .._src import dtypes as _dt
-from .._src.core import Tracer, abstractify, current_frame
-from .._src.errors import ConcretizationTypeError
-from . import _util
-from ._util import (
-    _check_arraylike, _constant, _filled, _is_array, _keep_weak,
+from jxp._src.lax import scalar_casting as lax, slicing
+from jxp._src import dtypes as _dt
+from jxp._src.core import abstractify, current_frame, Tracer
+from jxp._src.errors import ConcretizationTypeError
+from jxp._src.numpy import util
+from jxp._src.numpy.ufuncs import remainder
+from jxp._src.numpy.util import (
+    _check_arraylike, _constant, _expand, _is_array, _keep_weak,
     _promote_no_broadcast, astype, broadcast_to, ndim, shape)
-from ._ufuncs import remainder
 
-__all__ = ['reshape', 'ravel', 'transpose', 'swapaxes', 'moveaxis',
-           'expand_dims', 'squeeze', 'flip', 'fliplr', 'flipud', 'roll',
-           'tile', 'repeat', 'broadcast_arrays', 'broadcast_shapes',
-           'concatenate', 'stack', 'hstack', 'vstack', 'dstack',
-           'column_stack', 'split', 'array_split', 'pad', 'atleast_1d',
-           'atleast_2d', 'atleast_3d']
+
+
+
+
+__all__ = [
+    'reshape', 'ravel', 'transpose', 'swapaxes', 'moveaxis', 'expand_dims',
+    'squeeze', 'flip', 'fliplr', 'flipud', 'roll', 'tile',
+    'broadcast_arrays', 'broadcast_shapes', 'concatenate', 'stack',
+    'hstack', 'vstack', 'dstack', 'column_stack', 'split', 'array_split',
+    'atleast_1d', 'atleast_2d', 'atleast_3d']
 
 
 # --- helpers shared with the other modules ------------------------------------
@@ -67,13 +68,13 @@ def _host_bool_constant(a, dtype):
 
 def asarray(a, dtype=None):
     c = _host_bool_constant(a, dtype)
-    return c if c is not None else _util.asarray(a, dtype=dtype)
+    return c if c is not None else util.asarray(a, dtype=dtype)
 
 
 def array(a, dtype=None, copy=True, ndmin=0):
     c = _host_bool_constant(a, dtype)
     if c is None:
-        return _util.array(a, dtype=dtype, copy=copy, ndmin=ndmin)
+        return util.array(a, dtype=dtype, copy=copy, ndmin=ndmin)
     s = shape(c)
     return lax.reshape(c, (1,) * (ndmin - len(s)) + s) if ndmin > len(s) else c
 
@@ -116,14 +117,6 @@ def _slice_in_dim(x, start, stop, axis):
     limits = list(s)
     starts[axis], limits[axis] = start, stop
     return slicing.slice(x, starts, limits)
-
-
-def _expand(x, dims):
-    """lax.expand_dims: insert size-1 axes at `dims` (of the output)."""
-    s = list(shape(x))
-    for d in sorted(dims):
-        s.insert(d, 1)
-    return lax.reshape(x, s)
 
 
 # --- reshaping ---------------------------------------------------------------
@@ -316,80 +309,6 @@ def tile(A, reps):
     return lax.reshape(out, [r * d for r, d in zip(reps, s)])
 
 
-def repeat(a, repeats, axis=None, *, total_repeat_length=None):
-    if isinstance(repeats, (int, np.integer)):
-        _check_arraylike("repeat", a)
-    else:
-        _check_arraylike("repeat", a, repeats)
-    a = asarray(a)
-    if axis is None:
-        a = ravel(a)
-        axis = 0
-    axis = operator.index(axis)
-    concrete = not isinstance(repeats, Tracer)
-    if total_repeat_length is None:
-        if not concrete:
-            raise ConcretizationTypeError(
-                repeats, "When jit-compiling jnp.repeat, the total number of "
-                "repeats must be static. To fix this, either specify a static "
-                "value for `repeats`, or pass a static value to "
-                "`total_repeat_length`.\n")
-        host = np.asarray(repeats)
-        if host.ndim == 0 and ndim(a) != 0:
-            axis = _canon_axis(axis, ndim(a))
-            s = list(shape(a))
-            aux = s[:axis + 1] + [builtins.int(host)] + s[axis + 1:]
-            out = lax.broadcast_in_dim(
-                a, aux, [i for i in range(len(aux)) if i != axis + 1])
-            s[axis] *= builtins.int(host)
-            return lax.reshape(out, s)
-        host = np.ravel(host)
-        if ndim(a) != 0:
-            host = np.broadcast_to(host, [shape(a)[_canon_axis(axis, ndim(a))]])
-        total_repeat_length = builtins.int(np.sum(host))
-        reps = host
-    else:
-        total_repeat_length = operator.index(total_repeat_length)
-        reps = ravel(asarray(repeats)) if not concrete else np.ravel(
-            np.asarray(repeats))
-        if ndim(a) != 0:
-            n = shape(a)[_canon_axis(axis, ndim(a))]
-            reps = (np.broadcast_to(reps, [n]) if concrete
-                    else broadcast_to(reps, [n]))
-    if ndim(a) == 0:
-        if np.shape(reps) == (1,):
-            return _creation.full([total_repeat_length], a)
-        raise ValueError("`repeat` with a scalar parameter `a` is only "
-                         "implemented for scalar values of the parameter "
-                         "`repeats`.")
-    axis = _canon_axis(axis, ndim(a))
-    if total_repeat_length == 0:
-        s = list(shape(a))
-        s[axis] = 0
-        return _const(np.zeros(s), abstractify(a).dtype)
-    if shape(a)[axis] == 0:
-        return a
-    if concrete:
-        # Output position p takes the input element whose block starts at or
-        # before p (the last such one); JAX's scatter-and-cumsum formulation.
-        starts = np.concatenate([[0], np.cumsum(reps)[:-1]])
-        idx = np.searchsorted(starts, np.arange(total_repeat_length),
-                              side="right") - 1
-        return _sorting.take(a, _const(idx.astype(np.int32), _dt.int32),
-                             axis=axis)
-    reps = astype(reps, _dt.int32)
-    n = shape(reps)[0]
-    starts = lax.concatenate(
-        [_const(np.zeros(1), _dt.int32),
-         _slice_in_dim(lax.cumsum(reps, 0), 0, n - 1, 0)], 0)
-    p = lax.iota(_dt.int32, total_repeat_length)
-    le = lax.le(lax.broadcast_in_dim(starts, (total_repeat_length, n), (1,)),
-                lax.broadcast_in_dim(p, (total_repeat_length, n), (0,)))
-    idx = lax.sub(lax.reduce_sum(astype(le, _dt.int32), (1,)),
-                  _filled(p, 1))
-    return _sorting.take(a, idx, axis=axis)
-
-
 # --- broadcasting --------------------------------------------------------------
 
 
@@ -565,245 +484,6 @@ def array_split(ary, indices_or_sections, axis=0):
 # --- padding -------------------------------------------------------------------
 
 
-def _pairs(nvals, nd, name):
-    """pad_width (or similar) as ((before, after),) * nd, as JAX's
-    _broadcast_to_pairs."""
-    def concrete(x):
-        if isinstance(x, Tracer):
-            raise ConcretizationTypeError(x, f"{name} argument of jnp.pad\n")
-        return np.asarray(x) if _is_array(x) else x
-
-    if isinstance(nvals, (list, tuple)):
-        nvals = [[concrete(v) for v in x] if isinstance(x, (list, tuple))
-                 else concrete(x) for x in nvals]
-    else:
-        nvals = concrete(nvals)
-    try:
-        nvals = np.asarray(nvals)
-    except ValueError as e:
-        raise TypeError(f"`{name}` entries must be the same shape: "
-                        f"{nvals}") from e
-    if nvals.dtype == object:
-        raise TypeError(f"`{name}` entries must be the same shape: {nvals}")
-    if nvals.shape == (nd, 2):
-        return tuple((nvals[i, 0], nvals[i, 1]) for i in range(nd))
-    if nvals.shape == (1, 2):
-        return ((nvals[0, 0], nvals[0, 1]),) * nd
-    if nvals.shape == (2,):
-        return ((nvals[0], nvals[1]),) * nd
-    if nvals.shape == (1,):
-        return ((nvals[0], nvals[0]),) * nd
-    if nvals.shape == ():
-        return ((nvals[()], nvals[()]),) * nd
-    raise ValueError(f"jnp.pad: {name} with nd={nd} has unsupported shape "
-                     f"{nvals.shape}. Valid shapes are ({nd}, 2), (1, 2), "
-                     f"(2,), (1,), or ().")
-
-
-def _check_no_padding(p, mode):
-    if p[0] > 0 or p[1] > 0:
-        raise ValueError(f"Cannot apply '{mode}' padding to empty axis")
-
-
-def _pad_const(x, pad_width, constant_values):
-    nd = ndim(x)
-    a = abstractify(x)
-    cv = asarray(constant_values)
-    if abstractify(cv).dtype != a.dtype:
-        cv = astype(cv, a.dtype)
-    cv = _keep_weak(cv, a.weak_type)
-    cva = abstractify(cv)
-    if cva.ndim == 0:
-        return lax.pad(x, cv, [(lo, hi, 0) for lo, hi in pad_width])
-    if cva.ndim == 1:
-        if cva.shape[-1] == 1:
-            return lax.pad(x, lax.reshape(cv, ()),
-                           [(lo, hi, 0) for lo, hi in pad_width])
-        elif cva.shape[-1] != 2:
-            raise ValueError(f"jnp.pad: constant_values has unsupported shape "
-                             f"{cva.shape}. If the shape is 1D or 2D, the last "
-                             f"dimension must be of size 1 or 2.")
-    cv = broadcast_to(cv, (nd, 2))
-    for i in range(nd):
-        for side in (0, 1):
-            if pad_width[i][side] != 0:
-                widths = [(0, 0, 0)] * nd
-                widths[i] = ((pad_width[i][0], 0, 0) if side == 0
-                             else (0, pad_width[i][1], 0))
-                val = lax.reshape(slicing.slice(cv, (i, side), (i + 1, side + 1)), ())
-                x = lax.pad(x, val, widths)
-    return x
-
-
-def _pad_wrap(x, pad_width):
-    for i in range(ndim(x)):
-        size = shape(x)[i]
-        if size == 0:
-            _check_no_padding(pad_width[i], "wrap")
-            continue
-        left_rep, left_rem = divmod(pad_width[i][0], size)
-        right_rep, right_rem = divmod(pad_width[i][1], size)
-        parts = []
-        if left_rem > 0:
-            parts.append(_slice_in_dim(x, size - left_rem, size, i))
-        parts += [x] * (left_rep + right_rep + 1)
-        if right_rem > 0:
-            parts.append(_slice_in_dim(x, 0, right_rem, i))
-        x = lax.concatenate(parts, i)
-    return x
-
-
-def _pad_symmetric_or_reflect(x, pad_width, mode, reflect_type):
-    for i in range(ndim(x)):
-        size = shape(x)[i]
-        if size == 0:
-            _check_no_padding(pad_width[i], mode)
-            continue
-        if pad_width[i][0] == 0 and pad_width[i][1] == 0:
-            continue
-        offset = 1 if (mode == "reflect" and size > 1) else 0
-        for before in (True, False):
-            padding = pad_width[i][0] if before else pad_width[i][1]
-            n = shape(x)[i]
-            edge = (_slice_in_dim(x, 0, 1, i) if before
-                    else _slice_in_dim(x, n - 1, n, i))
-            while padding > 0:
-                n = shape(x)[i]
-                cur = builtins.min(padding, size - offset)
-                padding -= cur
-                if before:
-                    start, stop = offset, offset + cur
-                else:
-                    start = n - (cur + offset)
-                    stop = n if (mode == "symmetric" or size == 1) else n - 1
-                part = lax.rev(_slice_in_dim(x, start, stop, i), (i,))
-                if reflect_type == "odd":
-                    part = lax.sub(broadcast_to(lax.add(edge, edge),
-                                                shape(part)), part)
-                    if size > 1:
-                        m = shape(part)[i]
-                        edge = (_slice_in_dim(part, 0, 1, i) if before
-                                else _slice_in_dim(part, m - 1, m, i))
-                x = (lax.concatenate([part, x], i) if before
-                     else lax.concatenate([x, part], i))
-    return x
-
-
-def _pad_edge(x, pad_width):
-    for i in range(ndim(x)):
-        n = shape(x)[i]
-        if n == 0:
-            _check_no_padding(pad_width[i], "edge")
-            continue
-        before, after = pad_width[i]
-        parts = []
-        if before:
-            parts.append(repeat(_slice_in_dim(x, 0, 1, i), before, axis=i))
-        parts.append(x)
-        if after:
-            parts.append(repeat(_slice_in_dim(x, n - 1, n, i), after, axis=i))
-        x = lax.concatenate(parts, i)
-    return x
-
-
-def _pad_stats(x, pad_width, stat_length, func):
-    for i in range(ndim(x)):
-        n = shape(x)[i]
-        if stat_length is None:
-            stat_b = stat_a = func(x, axis=i, keepdims=True)
-        else:
-            lb, la = (builtins.int(v) for v in stat_length[i])
-            if lb == 0 or la == 0:
-                raise ValueError("stat_length of 0 yields no value for padding")
-            lb, la = builtins.min(lb, n), builtins.min(la, n)
-            stat_b = func(_slice_in_dim(x, 0, lb, i), axis=i, keepdims=True)
-            stat_a = func(_slice_in_dim(x, n - la, n, i), axis=i, keepdims=True)
-        a = abstractify(x)
-        if _dt.is_int(a.dtype) and _dt.is_inexact(abstractify(stat_b).dtype):
-            stat_b = lax.round(stat_b, lax.RoundingMethod.TO_NEAREST_EVEN)
-            stat_a = lax.round(stat_a, lax.RoundingMethod.TO_NEAREST_EVEN)
-        stat_b = _keep_weak(astype(stat_b, a.dtype), a.weak_type)
-        stat_a = _keep_weak(astype(stat_a, a.dtype), a.weak_type)
-        x = lax.concatenate([repeat(stat_b, pad_width[i][0], axis=i), x,
-                             repeat(stat_a, pad_width[i][1], axis=i)], i)
-    return x
-
-
-def _pad_linear_ramp(x, pad_width, end_values):
-    for i in range(ndim(x)):
-        a = abstractify(x)
-        n = shape(x)[i]
-        ramps = []
-        for side in (0, 1):
-            edge = (_slice_in_dim(x, 0, 1, i) if side == 0
-                    else _slice_in_dim(x, n - 1, n, i))
-            ramp = _creation.linspace(
-                end_values[i][side], squeeze(edge, i), pad_width[i][side],
-                endpoint=False, dtype=a.dtype, axis=i)
-            ramp = _keep_weak(ramp, a.weak_type)
-            ramps.append(ramp if side == 0 else lax.rev(ramp, (i,)))
-        x = lax.concatenate([ramps[0], x, ramps[1]], i)
-    return x
-
-
-def pad(array, pad_width, mode="constant", **kwargs):
-    _check_arraylike("pad", array)
-    x = asarray(array)
-    nd = ndim(x)
-    pad_width = _pairs(pad_width, nd, "pad_width")
-    for p in pad_width:
-        for v in p:
-            if not np.issubdtype(np.asarray(v).dtype, np.integer):
-                raise TypeError("`pad_width` must be of integral type.")
-    pad_width = tuple((builtins.int(lo), builtins.int(hi))
-                      for lo, hi in pad_width)
-    if callable(mode):
-        raise NotImplementedError("jnp.pad with a callable mode is not "
-                                  "supported by jxp.")
-    allowed = {
-        'empty': [], 'edge': [], 'wrap': [],
-        'constant': ['constant_values'], 'linear_ramp': ['end_values'],
-        'maximum': ['stat_length'], 'mean': ['stat_length'],
-        'median': ['stat_length'], 'minimum': ['stat_length'],
-        'reflect': ['reflect_type'], 'symmetric': ['reflect_type'],
-    }
-    if mode not in allowed:
-        raise NotImplementedError(f"Unimplemented padding mode '{mode}' for "
-                                  f"np.pad.")
-    unsupported = set(kwargs) - set(allowed[mode])
-    if unsupported:
-        raise ValueError(f"unsupported keyword arguments for mode '{mode}': "
-                         f"{unsupported}")
-    if nd == 0:
-        return x
-    if builtins.any(v < 0 for p in pad_width for v in p):
-        raise ValueError("index can't contain negative values")
-    if mode == "constant":
-        return _pad_const(x, pad_width,
-                             asarray(kwargs.get("constant_values", 0)))
-    if mode == "wrap":
-        return _pad_wrap(x, pad_width)
-    if mode in ("symmetric", "reflect"):
-        rt = kwargs.get("reflect_type", "even")
-        if rt not in ("even", "odd"):
-            raise ValueError(f"reflect_type must be 'even' or 'odd', got {rt}")
-        return _pad_symmetric_or_reflect(x, pad_width, mode, rt)
-    if mode == "edge":
-        return _pad_edge(x, pad_width)
-    if mode == "empty":
-        return _pad_const(x, pad_width, np.zeros((), abstractify(x).dtype))
-    if mode == "linear_ramp":
-        ev = _pairs(kwargs.get("end_values", 0), nd, "end_values")
-        return _pad_linear_ramp(x, pad_width, ev)
-    funcs = {"maximum": _reductions.amax, "minimum": _reductions.amin,
-             "mean": _reductions.mean, "median": _reductions.median}
-    sl = kwargs.get("stat_length")
-    if sl is not None:
-        sl = _pairs(sl, nd, "stat_length")
-    return _pad_stats(x, pad_width, sl, funcs[mode])
-
-
 # Modules that build on this one and that a few functions above call back
 # (full, linspace, take, the pad statistics): imported last, when every
 # name above exists, to close the cycle.
-from . import _creation, _reductions, _sorting  # noqa: E402

@@ -3,11 +3,11 @@ and lax with constants of the arguments' dtype."""
 
 import numpy as np
 
-from ... import numpy as jnp  # noqa: F401
-from ..._src.core import abstractify
-from ..._src.lax import scalar_casting as lax  # noqa: F401
-from ...numpy._util import _constant
-from ...numpy._ufuncs import _inexact, _promote_dtypes_inexact  # noqa: F401
+from jxp._src.core import abstractify
+from jxp._src.lax import scalar_casting as lax  # noqa: F401
+from jxp._src.numpy.util import _constant
+from jxp._src.numpy.ufuncs import _inexact  # noqa: F401
+from jxp._src.numpy.ufuncs import _promote_dtypes_inexact  # noqa: F401
 
 
 def promote(name, *args):

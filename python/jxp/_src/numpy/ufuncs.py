@@ -14,51 +14,41 @@ for 0-d weak inputs (`_weak_if_0d`).
 
 import builtins
 import operator
-
 import ml_dtypes
 import numpy as np
-
 from jxp._src.lax import scalar_casting as lax
-from .._src import dtypes as _dt
-from .._src.ad import custom_jvp, jvp
-from .._src.api import jit_library
-from .._src.core import Tracer, abstractify, rebind_aval
-from ._util import (
+from jxp._src import dtypes as _dt
+from jxp._src.ad import custom_jvp, jvp
+from jxp._src.api import jit_library
+from jxp._src.core import abstractify, rebind_aval, Tracer
+from jxp._src.numpy.util import (
     _broadcast_shapes_or_type_error, _check_arraylike, _constant, _filled,
     _keep_weak, _promote, asarray, astype, broadcast_to, operator_index)
+
+
+
+
 
 # add, subtract, multiply, negative, maximum, minimum, logaddexp,
 # logaddexp2, bitwise_and/or/xor and logical_and/or/xor are the functions
 # behind the jnp.ufunc objects of those names (_ufunc_class.py).
 __all__ = [
-    # arithmetic
-    'true_divide', 'divide', 'power', 'pow',
-    'float_power', 'floor_divide', 'remainder', 'mod', 'fmod', 'divmod',
-    'positive', 'absolute', 'abs', 'fabs', 'sign', 'reciprocal',
-    'square', 'sqrt', 'cbrt', 'fmax', 'fmin', 'clip',
-    'gcd', 'lcm', 'heaviside', 'copysign', 'nextafter', 'spacing', 'ldexp',
-    'frexp', 'modf',
-    # exponentials and logarithms
-    'exp', 'exp2', 'expm1', 'log', 'log1p', 'log2', 'log10',
-    # trigonometric and hyperbolic
-    'sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan', 'arctan2', 'asin',
-    'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'arcsinh', 'arccosh',
-    'arctanh', 'asinh', 'acosh', 'atanh', 'hypot', 'deg2rad', 'rad2deg',
-    'degrees', 'radians', 'sinc', 'i0',
-    # rounding
-    'floor', 'ceil', 'trunc', 'rint', 'round', 'around',
-    # complex parts of real numbers
-    'real', 'imag', 'conj', 'conjugate', 'angle', 'isreal', 'iscomplex',
-    # bits
-    'invert', 'bitwise_not',
+    'true_divide', 'divide', 'power', 'pow', 'float_power', 'floor_divide',
+    'remainder', 'mod', 'fmod', 'divmod', 'positive', 'absolute', 'abs',
+    'fabs', 'sign', 'reciprocal', 'square', 'sqrt', 'cbrt', 'fmax', 'fmin',
+    'clip', 'gcd', 'lcm', 'heaviside', 'copysign', 'nextafter', 'spacing',
+    'ldexp', 'frexp', 'modf', 'exp', 'exp2', 'expm1', 'log', 'log1p',
+    'log2', 'log10', 'sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan',
+    'arctan2', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh',
+    'arcsinh', 'arccosh', 'arctanh', 'asinh', 'acosh', 'atanh', 'hypot',
+    'deg2rad', 'rad2deg', 'degrees', 'radians', 'sinc', 'i0', 'floor',
+    'ceil', 'trunc', 'rint', 'round', 'around', 'real', 'imag', 'conj',
+    'conjugate', 'angle', 'isreal', 'iscomplex', 'invert', 'bitwise_not',
     'bitwise_invert', 'left_shift', 'right_shift', 'bitwise_left_shift',
-    'bitwise_right_shift', 'bitwise_count', 'signbit',
-    # comparisons and logic
-    'equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal',
-    'logical_not', 'isfinite',
-    'isinf', 'isnan', 'isneginf', 'isposinf', 'isclose', 'nan_to_num',
-    'where',
-]
+    'bitwise_right_shift', 'bitwise_count', 'signbit', 'equal',
+    'not_equal', 'less', 'less_equal', 'greater', 'greater_equal',
+    'logical_not', 'isfinite', 'isinf', 'isnan', 'isneginf', 'isposinf',
+    'isclose', 'nan_to_num', 'where']
 
 _python_abs = builtins.abs
 

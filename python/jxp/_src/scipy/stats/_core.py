@@ -5,12 +5,14 @@ import typing
 
 import numpy as np
 
-from ... import lax as _lax
-from ..._src import dtypes as _dt
-from ..._src.api import jit
-from ..._src.batching import vmap
-from ...numpy._ufuncs import _check_arraylike
-from ._common import jnp, promote
+from jxp._src.lax import control_flow, lax as _lax
+from jxp._src import dtypes as _dt
+from jxp._src.api import jit
+from jxp._src.batching import vmap
+from jxp._src.numpy.util import _check_arraylike
+from jxp._src.scipy.stats._common import promote
+from jxp._src.numpy import (
+    creation, lax_numpy, manipulation, reductions, sorting, ufuncs)
 
 
 class ModeResult(typing.NamedTuple):
@@ -49,7 +51,7 @@ def mode(a, axis=0, nan_policy="propagate", keepdims=False):
     """The most common value along `axis` and its count (the smallest of
     equally common values)."""
     _check_arraylike("mode", a)
-    x = jnp.atleast_1d(a)
+    x = manipulation.atleast_1d(a)
     _nan_policy("mode", nan_policy)
     if axis is not None:
         axis = _canonical_axis(axis, x.ndim)
@@ -66,19 +68,19 @@ def mode(a, axis=0, nan_policy="propagate", keepdims=False):
 
     def one(col):
         if col.size == 0:
-            return (jnp.array(np.nan, dtype=_default_float()),
-                    jnp.array(0, dtype=_default_float()))
-        vals, counts = jnp.unique(col, return_counts=True, size=col.size)
-        return vals[jnp.argmax(counts)], counts.max()
+            return (creation.array(np.nan, dtype=_default_float()),
+                    creation.array(0, dtype=_default_float()))
+        vals, counts = sorting.unique(col, return_counts=True, size=col.size)
+        return vals[reductions.argmax(counts)], counts.max()
 
-    x = jnp.moveaxis(x, axis, 0)
+    x = manipulation.moveaxis(x, axis, 0)
     x = x.reshape(x.shape[0], math.prod(x.shape[1:]))
     vals, counts = vmap(one, in_axes=1)(x)
     return ModeResult(vals.reshape(out_shape), counts.reshape(out_shape))
 
 
 def _invert_permutation(i):
-    return jnp.empty_like(i).at[i].set(jnp.arange(i.size, dtype=i.dtype))
+    return creation.empty_like(i).at[i].set(creation.arange(i.size, dtype=i.dtype))
 
 
 @jit(static_argnames=["method", "axis", "nan_policy"])
@@ -89,20 +91,20 @@ def rankdata(a, method="average", *, axis=None, nan_policy="propagate"):
     if method not in ("average", "min", "max", "dense", "ordinal"):
         raise ValueError(f"unknown method '{method}'")
     if axis is not None:
-        return jnp.apply_along_axis(rankdata, axis, a, method)
-    a = jnp.ravel(a)
+        return lax_numpy.apply_along_axis(rankdata, axis, a, method)
+    a = manipulation.ravel(a)
     out_dtype = _default_float()
 
     def ranks(a):
-        arr, sorter = _lax.sort_key_val(a, jnp.arange(a.size))
+        arr, sorter = _lax.sort_key_val(a, creation.arange(a.size))
         inv = _invert_permutation(sorter)
         if method == "ordinal":
             return (inv + 1).astype(out_dtype)
-        obs = jnp.concatenate([jnp.array([True]), arr[1:] != arr[:-1]])
+        obs = manipulation.concatenate([creation.array([True]), arr[1:] != arr[:-1]])
         dense = obs.cumsum()[inv]
         if method == "dense":
             return dense.astype(out_dtype)
-        count = jnp.nonzero(obs, size=arr.size + 1,
+        count = sorting.nonzero(obs, size=arr.size + 1,
                             fill_value=obs.size)[0].astype(out_dtype)
         if method == "max":
             return count[dense]
@@ -110,8 +112,8 @@ def rankdata(a, method="average", *, axis=None, nan_policy="propagate"):
             return count[dense - 1] + 1
         return .5 * (count[dense] + count[dense - 1] + 1)
 
-    return _lax.cond(jnp.any(jnp.isnan(a)),
-                     lambda a: jnp.full_like(a, jnp.nan, out_dtype),
+    return control_flow.cond(reductions.any(ufuncs.isnan(a)),
+                     lambda a: creation.full_like(a, lax_numpy.nan, out_dtype),
                      ranks, a)
 
 
@@ -123,9 +125,9 @@ def sem(a, axis=0, ddof=1, nan_policy="propagate", *, keepdims=False):
     if nan_policy == "propagate":
         size = b.size if axis is None else b.shape[axis]
         return (b.std(axis, ddof=ddof, keepdims=keepdims)
-                / jnp.sqrt(size).astype(b.dtype))
+                / ufuncs.sqrt(size).astype(b.dtype))
     if nan_policy == "omit":
-        count = (~jnp.isnan(b)).sum(axis, keepdims=keepdims)
-        return (jnp.nanstd(b, axis, ddof=ddof, keepdims=keepdims)
-                / jnp.sqrt(count).astype(b.dtype))
+        count = (~ufuncs.isnan(b)).sum(axis, keepdims=keepdims)
+        return (reductions.nanstd(b, axis, ddof=ddof, keepdims=keepdims)
+                / ufuncs.sqrt(count).astype(b.dtype))
     raise ValueError(f"{nan_policy} is not supported")

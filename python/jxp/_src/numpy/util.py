@@ -2,16 +2,21 @@
 
 import builtins
 import operator
-
 import numpy as np
-
 from jxp._src.lax import scalar_casting as lax
-from .._src import dtypes as _dt
-from .._src.core import (
-    ShapedArray, Tracer, abstractify, constant as _constant, current_frame,
-    is_array_like, rebind_aval)
+from jxp._src import dtypes as _dt
+from jxp._src.core import (
+    abstractify, constant as _constant, current_frame, is_array_like,
+    rebind_aval, ShapedArray, Tracer)
+from jxp._src.errors import ConcretizationTypeError
 
-__all__ = ['asarray', 'array', 'ndim', 'shape', 'size', 'result_type', 'astype', 'broadcast_to', 'operator_index']
+
+
+
+
+__all__ = [
+    'asarray', 'array', 'ndim', 'shape', 'size', 'result_type', 'astype',
+    'broadcast_to', 'operator_index']
 
 
 def _is_array(x):
@@ -39,7 +44,7 @@ def array(object, dtype=None, copy=True, ndmin=0):  # noqa: A002
         # stacked; strongly typed, even from weakly typed elements.
         if dtype is None:
             dtype = _leaves_dtype(object)
-        out = _keep_weak(_shape.stack([array(x, dtype) for x in object]),
+        out = _keep_weak(_stack([array(x, dtype) for x in object]),
                           False)
     elif isinstance(object, (list, tuple)):
         # As JAX: the dtype is the lattice's over the leaves (no range check
@@ -58,7 +63,7 @@ def array(object, dtype=None, copy=True, ndmin=0):  # noqa: A002
         weak = aval.weak_type and dtype is None
         out = _constant(object, aval.dtype if dtype is None else dtype, weak)
     while ndim(out) < ndmin:
-        out = _shape.expand_dims(out, 0)
+        out = _expand(out, [0])
     return out
 
 
@@ -326,6 +331,51 @@ def _filled(like, value):
     return lax.broadcast_in_dim(_constant(value, a.dtype), a.shape, ())
 
 
-# _shape builds on this module and `array` stacks with _shape's functions:
-# imported last, when every name above exists, to close the cycle.
-from . import _shape  # noqa: E402
+
+
+def _arr(name, *args):
+    _check_arraylike(name, *args)
+    out = [asarray(a) for a in args]
+    return out[0] if len(out) == 1 else out
+
+
+def _concrete(x, context):
+    """x as a host NumPy array; ConcretizationTypeError for a tracer."""
+    if isinstance(x, Tracer):
+        raise ConcretizationTypeError(x, context + "\n")
+    return np.asarray(x)
+
+
+def _slice_axis(a, start, stop, axis):
+    idx = [builtins.slice(None)] * ndim(a)
+    idx[axis] = builtins.slice(start, stop)
+    return a[tuple(idx)]
+
+
+def _inexact(*args):
+    """args as arrays of their promoted dtype, made inexact (JAX's
+    promote_dtypes_inexact)."""
+    args = [asarray(a) for a in args]
+    dtype, weak = _dt.promote(*[(a.dtype, a.weak_type) for a in args])
+    if not _dt.is_inexact(dtype):
+        dtype = _dt.canonicalize(np.float64)
+    out = [_keep_weak(astype(a, dtype), weak) for a in args]
+    return out
+
+
+def _stack(arrays):
+    """jnp.stack(arrays) of a non-empty list of arrays (manipulation.py,
+    which holds jnp.stack, builds on this module)."""
+    arrays = (_promote_no_broadcast("concatenate", *arrays)
+              if len(arrays) > 1 else [asarray(arrays[0])])
+    if len({shape(a) for a in arrays}) != 1:
+        raise ValueError("All input arrays must have the same shape.")
+    return lax.concatenate([_expand(a, [0]) for a in arrays], 0)
+
+
+def _expand(x, dims):
+    """lax.expand_dims: insert size-1 axes at `dims` (of the output)."""
+    s = list(shape(x))
+    for d in sorted(dims):
+        s.insert(d, 1)
+    return lax.reshape(x, s)

@@ -1,30 +1,33 @@
 """Operators and methods of Array and Tracer."""
 
 import operator
-
 import numpy as np
-
 from jxp._src.lax import scalar_casting as lax
-from .._src import dtypes as _dt
-from .._src.array import install
-from .._src.core import Tracer, abstractify, concrete_value
-from .._src.errors import ConcretizationTypeError
-from .._src.indexing import getitem
-from . import _ufuncs
-from ._util import _constant, _keep_weak, astype
-from ._ufuncs import (
+from jxp._src import dtypes as _dt
+from jxp._src.array import install
+from jxp._src.core import abstractify, concrete_value, Tracer
+from jxp._src.errors import ConcretizationTypeError
+from jxp._src.numpy import ufuncs
+from jxp._src.numpy.creation import copy
+from jxp._src.numpy.indexing import _at, _IndexUpdateHelper, getitem
+from jxp._src.numpy.lax_numpy import repeat
+from jxp._src.numpy.manipulation import (
+    _index_tuple, ravel, reshape, squeeze, swapaxes, transpose)
+from jxp._src.numpy.reductions import (  # all, any, max, min, sum: jnp's
+    all, any, argmax, argmin, cumprod, cumsum, max, mean, min, prod, ptp, std,
+    sum, var)
+from jxp._src.numpy.sorting import argsort, nonzero, searchsorted, sort, take
+from jxp._src.numpy.tensor_contractions import diagonal, dot, matmul, trace
+from jxp._src.numpy.ufuncs import (
     absolute, add, bitwise_and, bitwise_or, bitwise_xor, clip, equal,
-    floor_divide, greater, greater_equal, invert, left_shift, less, less_equal,
-    multiply, negative, not_equal, power, remainder, right_shift, subtract,
-    true_divide)
-from ._creation import copy
-from ._shape import (
-    _index_tuple, ravel, repeat, reshape, squeeze, swapaxes, transpose)
-from ._reductions import (
-    all, any, argmax, argmin, cumprod, cumsum, max, mean, min, prod, ptp,
-    std, sum, var)
-from ._linalg import dot, diagonal, matmul, trace
-from ._sorting import argsort, nonzero, searchsorted, sort, take
+    floor_divide, greater, greater_equal, invert, left_shift, less,
+    less_equal, multiply, negative, not_equal, power, remainder,
+    right_shift, subtract, true_divide)
+from jxp._src.numpy.util import _constant, _keep_weak, astype
+
+
+
+
 
 
 # --- methods and operators of Array and Tracer ------------------------------
@@ -56,7 +59,7 @@ def _operand_check(f):
 
 def _round(x, decimals=0, out=None):
     """jnp.round (used when jxp.numpy does not define it)."""
-    fn = getattr(_ufuncs, "round", None)
+    fn = getattr(ufuncs, "round", None)
     if fn is not None:
         return fn(x, decimals) if out is None else fn(x, decimals, out)
     if out is not None:
@@ -90,7 +93,7 @@ def _operator_round(number, ndigits=None):
 
 
 def _conj(x):
-    return _ufuncs.conjugate(x)
+    return ufuncs.conjugate(x)
 
 
 def _item(self, *args):
@@ -222,16 +225,22 @@ _METHODS = {
     "swapaxes": swapaxes, "take": take, "tolist": _tolist, "trace": trace,
     "transpose": _transpose_method, "var": var, "view": _view,
     "T": property(lambda self: transpose(self)),
-    "real": property(lambda self: _ufuncs.real(self)),
-    "imag": property(lambda self: _ufuncs.imag(self)),
+    "real": property(lambda self: ufuncs.real(self)),
+    "imag": property(lambda self: ufuncs.imag(self)),
     "mT": property(_matrix_transpose),
     "itemsize": property(lambda self: self.dtype.itemsize),
     "nbytes": property(lambda self: self.size * self.dtype.itemsize),
+    # x.at[idx].set(y) & co (indexing.py)
+    "at": property(_at, doc=_IndexUpdateHelper.__doc__),
 }
 
-install({_name: _fn for _name, _fn in _METHODS.items()
-         # Array's own, on the host value
-         if _name not in ("item", "tolist", "nbytes")})
-for _name, _fn in _METHODS.items():
-    setattr(Tracer, _name, _fn)
-del _name, _fn
+
+
+def register_array_methods():
+    """Installs the operators and methods above on jxp's Array and Tracer
+    (called once, by jxp/numpy/__init__.py: Array sits below jnp)."""
+    install({name: fn for name, fn in _METHODS.items()
+             # Array's own, on the host value
+             if name not in ("item", "tolist", "nbytes")})
+    for name, fn in _METHODS.items():
+        setattr(Tracer, name, fn)

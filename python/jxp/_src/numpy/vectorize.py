@@ -2,18 +2,21 @@
 
 import functools
 import re
-
 import numpy as np
-
 from jxp._src.lax import control_flow
-from .._src.batching import vmap
-from ._creation import asarray, zeros_like
-from ._reductions import argmax, cumsum
-from ._shape import (broadcast_shapes, concatenate, expand_dims, ravel,
-                     reshape, squeeze)
-from ._util import broadcast_to
+from jxp._src.batching import vmap
+from jxp._src.numpy.creation import asarray, zeros_like
+from jxp._src.numpy.manipulation import (
+    broadcast_shapes, concatenate, expand_dims, ravel, reshape, squeeze)
+from jxp._src.numpy.reductions import argmax, cumsum
+from jxp._src.numpy.util import broadcast_to
 
-__all__ = ['piecewise', 'vectorize']
+
+
+
+
+__all__ = [
+    'piecewise', 'vectorize']
 
 
 def piecewise(x, condlist, funclist, *args, **kw):

@@ -4,26 +4,27 @@ diagonals."""
 import builtins
 import operator
 import string
-
 import numpy as np
+from jxp._src.lax import scalar_casting as lax, slicing
+from jxp._src import dtypes as _dt
+from jxp._src.api import jit_library
+from jxp._src.core import abstractify
+from jxp._src.numpy import ufuncs
+from jxp._src.numpy.manipulation import (
+    _canon_axis, _const as _constant, asarray, moveaxis, ravel)
+from jxp._src.numpy.reductions import sum as _sum
+from jxp._src.numpy.ufuncs import multiply
+from jxp._src.numpy.util import (
+    _check_arraylike, _expand, _filled, _keep_weak, astype, broadcast_to,
+    ndim, shape)
 
-from jxp._src.lax import scalar_casting as lax
-from jxp._src.lax import slicing
-from .._src import dtypes as _dt
-from .._src.api import jit_library
-from .._src.core import abstractify
-from . import _ufuncs
-from ._ufuncs import multiply
-from ._util import (
-    _check_arraylike, _filled, _keep_weak, astype, broadcast_to, ndim, shape)
-from ._shape import (
-    _canon_axis, _expand, moveaxis, ravel)
-from ._shape import _const as _constant  # noqa: E402
-from ._shape import asarray  # noqa: E402
-from ._reductions import sum as _sum
 
-__all__ = ['matmul', 'dot', 'vdot', 'vecdot', 'inner', 'outer', 'tensordot',
-           'einsum', 'trace', 'diagonal', 'diag', 'kron']
+
+
+
+__all__ = [
+    'matmul', 'dot', 'vdot', 'vecdot', 'inner', 'outer', 'tensordot',
+    'einsum', 'trace', 'diagonal', 'diag', 'kron']
 
 
 def _result_type(*args):
@@ -101,7 +102,7 @@ def vdot(a, b, *, precision=None, preferred_element_type=None):
     _check_arraylike("vdot", a, b)
     a, b = asarray(a), asarray(b)
     if np.issubdtype(abstractify(a).dtype, np.complexfloating):
-        a = _ufuncs.conjugate(a) if hasattr(_ufuncs, "conjugate") else a
+        a = ufuncs.conjugate(a) if hasattr(ufuncs, "conjugate") else a
     return dot(ravel(a), ravel(b), preferred_element_type=preferred_element_type)
 
 
@@ -113,7 +114,7 @@ def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
                          f"{shape(x2)} with axis={axis}")
     x1, x2 = moveaxis(x1, axis, -1), moveaxis(x2, axis, -1)
     if np.issubdtype(abstractify(x1).dtype, np.complexfloating):
-        x1 = _ufuncs.conjugate(x1) if hasattr(_ufuncs, "conjugate") else x1
+        x1 = ufuncs.conjugate(x1) if hasattr(ufuncs, "conjugate") else x1
     (x1, x2), dtype, weak = _prepare("vecdot", preferred_element_type, x1, x2)
     batch = np.broadcast_shapes(shape(x1)[:-1], shape(x2)[:-1])
     x1 = broadcast_to(x1, batch + shape(x1)[-1:])

@@ -21,28 +21,28 @@ functions, as JAX's are.
 
 import math
 import operator
-
 import numpy as np
+from jxp._src.lax import control_flow as _cf, scalar_casting as lax
+from jxp._src import ad, dtypes as _dt
+from jxp._src.api import jit_library
+from jxp._src.batching import vmap
+from jxp._src.core import abstractify
+from jxp._src.toplevel import eval_shape
+from jxp._src.numpy import (
+    creation, lax_numpy, manipulation, sorting, ufuncs, util, vectorize)
+from jxp._src.numpy.manipulation import expand_dims
+from jxp._src.numpy.reductions import (
+    _reduction, cumprod, cumsum, max as _max, prod, sum as _sum)
+from jxp._src.numpy.util import _check_arraylike, asarray, astype
 
-from .. import numpy as jnp
-from jxp._src.lax import control_flow as _cf
-from .._src import dtypes as _dt
-from jxp._src import ad
-from jxp._src.lax import scalar_casting as lax
-from .._src.api import jit_library
-from .._src.batching import vmap
-from .._src.core import abstractify
-from .._src.toplevel import eval_shape
-from . import _ufuncs as _fn
-from ._reductions import _reduction, cumprod, cumsum, prod, sum as _sum
-from ._reductions import max as _max
-from ._shape import expand_dims
-from ._util import _check_arraylike, asarray, astype
 
-__all__ = ['ufunc', 'frompyfunc', 'add', 'subtract', 'multiply', 'negative',
-           'maximum', 'minimum', 'logaddexp', 'logaddexp2', 'bitwise_and',
-           'bitwise_or', 'bitwise_xor', 'logical_and', 'logical_or',
-           'logical_xor']
+
+
+
+__all__ = [
+    'ufunc', 'frompyfunc', 'add', 'subtract', 'multiply', 'negative',
+    'maximum', 'minimum', 'logaddexp', 'logaddexp2', 'bitwise_and',
+    'bitwise_or', 'bitwise_xor', 'logical_and', 'logical_or', 'logical_xor']
 
 _AT_INPLACE = (
     "jnp.ufunc.at() cannot update an array in place (jxp arrays are "
@@ -61,7 +61,7 @@ def _canon_axis(axis, ndim):
 def _result_dtype(u, *args):
     """The dtype of u's function on one element of each argument (JAX
     evaluates the function's shape on ones)."""
-    ones = [jnp.ones((), abstractify(a).dtype) for a in args]
+    ones = [creation.ones((), abstractify(a).dtype) for a in args]
     return eval_shape(u._func, *ones).dtype
 
 
@@ -198,14 +198,14 @@ class ufunc:
 
 @jit_library(static_argnums=(0,))
 def _call_vectorized(u, *args):
-    return jnp.vectorize(u._func)(*args)
+    return vectorize.vectorize(u._func)(*args)
 
 
 @jit_library(static_argnums=(0,))
 def _outer(u, A, B):
     A, B = asarray(A), asarray(B)
     pairs = vmap(vmap(u, (None, 0)), (0, None))(
-        jnp.ravel(A), jnp.ravel(B))
+        manipulation.ravel(A), manipulation.ravel(B))
     return pairs.reshape(A.shape + B.shape)
 
 
@@ -224,7 +224,7 @@ def _reduce_by_loop(u, a, axis, dtype, keepdims, initial, where):
     if dtype is None:
         dtype = _result_dtype(u, a, a)
     if where is not None:
-        where = jnp.broadcast_to(where, a.shape)
+        where = util.broadcast_to(where, a.shape)
     if isinstance(axis, tuple):
         for d in axis:
             _canon_axis(d, a.ndim)
@@ -238,21 +238,21 @@ def _reduce_by_loop(u, a, axis, dtype, keepdims, initial, where):
         axis = _canon_axis(axis, a.ndim)
         final_shape = a.shape[:axis] + ((1,) if keepdims else ()) + \
             a.shape[axis + 1:]
-    a = jnp.moveaxis(a, axis, 0)
+    a = manipulation.moveaxis(a, axis, 0)
     if where is not None:
-        where = jnp.moveaxis(where, axis, 0)
+        where = manipulation.moveaxis(where, axis, 0)
     if a.shape[0] == 0:
         if initial is None:
             raise ValueError(f"zero-size array to reduction operation "
                              f"{u.__name__} which has no identity")
-        return jnp.full(final_shape, initial, dtype)
+        return creation.full(final_shape, initial, dtype)
 
     def step(i, acc):
         new = u(acc, a[i].astype(dtype))
-        return new if where is None else jnp.where(where[i], new, acc)
+        return new if where is None else sorting.where(where[i], new, acc)
     first = 1 if initial is None else 0
     start = a[0] if initial is None else initial
-    start = jnp.broadcast_to(asarray(start).astype(dtype), a.shape[1:])
+    start = util.broadcast_to(asarray(start).astype(dtype), a.shape[1:])
     result = _cf.fori_loop(first, a.shape[0], step, start)
     return result.reshape(final_shape) if keepdims else result
 
@@ -269,8 +269,8 @@ def _accumulate(u, a, axis, dtype):
         raise ValueError("accumulate does not allow multiple axes")
     axis = _canon_axis(axis, a.ndim)
     if a.size == 0:
-        return jnp.zeros(a.shape, dtype)
-    a = jnp.moveaxis(a, axis, 0).astype(dtype)
+        return creation.zeros(a.shape, dtype)
+    a = manipulation.moveaxis(a, axis, 0).astype(dtype)
 
     def step(acc, x):
         y = u(acc, x)
@@ -283,7 +283,7 @@ def _accumulate(u, a, axis, dtype):
         y = y.astype(dtype)
         return y, y
     _, rest = _cf.scan(step, a[0], a[1:])
-    return jnp.moveaxis(jnp.concatenate([a[:1], rest]), 0, axis)
+    return manipulation.moveaxis(manipulation.concatenate([a[:1], rest]), 0, axis)
 
 
 def _index_tuple(indices):
@@ -314,15 +314,15 @@ def _at(u, a, indices, b):
     if operands:
         x = operands[0]
         tail = x.shape[len(shape):]
-        operands = (jnp.broadcast_to(x, shape + tail).reshape((n,) + tail),)
+        operands = (util.broadcast_to(x, shape + tail).reshape((n,) + tail),)
     indices = [i if isinstance(i, slice) else
-               jnp.broadcast_to(i, shape).ravel() for i in indices]
+               util.broadcast_to(i, shape).ravel() for i in indices]
 
     def step(arr, k):
         idx = tuple(i if isinstance(i, slice) else i[k] for i in indices)
         new = u(arr.at[idx].get(), *(x[k] for x in operands))
         return arr.at[idx].set(new), None
-    out, _ = _cf.scan(step, a, jnp.arange(n))
+    out, _ = _cf.scan(step, a, creation.arange(n))
     return out
 
 
@@ -344,19 +344,19 @@ def _reduceat(u, a, indices, axis, dtype):
     if axis is None or isinstance(axis, (tuple, list)):
         raise ValueError("reduceat requires a single integer axis.")
     axis = _canon_axis(axis, a.ndim)
-    out = jnp.take(a, indices, axis=axis)
+    out = sorting.take(a, indices, axis=axis)
     # Segment bounds, shaped to broadcast against out along `axis`.
-    bounds = jnp.append(indices, a.shape[axis])
+    bounds = lax_numpy.append(indices, a.shape[axis])
     bshape = [1] * out.ndim
     bshape[axis] = bounds.shape[0]
     bounds = bounds.reshape(bshape)
-    starts = jnp.take(bounds, jnp.arange(indices.shape[0]), axis=axis)
-    ends = jnp.take(bounds, jnp.arange(1, indices.shape[0] + 1), axis=axis)
+    starts = sorting.take(bounds, creation.arange(indices.shape[0]), axis=axis)
+    ends = sorting.take(bounds, creation.arange(1, indices.shape[0] + 1), axis=axis)
 
     def step(i, acc):
         inside = (i > starts) & (i < ends)
-        x = jnp.take(a, jnp.reshape(i, (1,)), axis=axis)
-        return jnp.where(inside, u(acc, x), acc)
+        x = sorting.take(a, manipulation.reshape(i, (1,)), axis=axis)
+        return sorting.where(inside, u(acc, x), acc)
     return _cf.fori_loop(0, a.shape[axis], step, out)
 
 
@@ -410,27 +410,27 @@ def _logsumexp(a, axis, dtype, keepdims, initial, where, base2=False):
     _check_arraylike("logsumexp", a)
     ln2 = float(np.log(2))
     if base2:
-        a = _fn.multiply(a, ln2)
+        a = ufuncs.multiply(a, ln2)
         if initial is not None:
-            initial = _fn.multiply(initial, ln2)
-    (a,) = _fn._promote_dtypes_inexact(name, a)
+            initial = ufuncs.multiply(initial, ln2)
+    (a,) = ufuncs._promote_dtypes_inexact(name, a)
     ndim = abstractify(a).ndim
     if axis is None:
         dims = tuple(range(ndim))
     else:
         axes = axis if isinstance(axis, (tuple, list)) else (axis,)
         dims = tuple(_canon_axis(d, ndim) for d in axes)
-    amax = _max(_fn.real(a), axis=dims, keepdims=keepdims, where=where,
+    amax = _max(ufuncs.real(a), axis=dims, keepdims=keepdims, where=where,
                 initial=-np.inf)
     amax = ad.stop_gradient(lax.select(
-        lax.is_finite(amax), amax, jnp.zeros_like(amax)))
+        lax.is_finite(amax), amax, creation.zeros_like(amax)))
     shifted_max = amax if keepdims else expand_dims(amax, dims)
     sumexp = _sum(lax.exp(lax.sub(a, astype(shifted_max, _dtype(a)))),
                   axis=dims, keepdims=keepdims, where=where)
     out = lax.add(lax.log(sumexp), astype(amax, _dtype(sumexp)))
     if initial is not None:
-        out = _fn.logaddexp(initial, out)
-    return _fn.true_divide(out, ln2) if base2 else out
+        out = ufuncs.logaddexp(initial, out)
+    return ufuncs.true_divide(out, ln2) if base2 else out
 
 
 def _at_as_int32(update):
@@ -452,46 +452,46 @@ def _binary(fn, identity, **methods):
 
 
 add = _binary(
-    _fn.add, 0,
+    ufuncs.add, 0,
     reduce=lambda a, **kw: _sum(a, **kw),
     accumulate=lambda a, axis, dtype: cumsum(a, axis=axis, dtype=dtype),
     at=_at_as_int32("add"))
 multiply = _binary(
-    _fn.multiply, 1,
+    ufuncs.multiply, 1,
     reduce=lambda a, **kw: prod(a, **kw),
     accumulate=lambda a, axis, dtype: cumprod(a, axis=axis, dtype=dtype),
     at=_at_as_int32("multiply"))
 subtract = _binary(
-    _fn.subtract, None, at=lambda a, i, b: asarray(a).at[i].subtract(b))
+    ufuncs.subtract, None, at=lambda a, i, b: asarray(a).at[i].subtract(b))
 bitwise_and = _binary(
-    _fn.bitwise_and, -1,
+    ufuncs.bitwise_and, -1,
     reduce=_ufunc_reduction("reduce_bitwise_and", "and",
                             lambda dt: np.array(-1).astype(dt),
                             require_int=True))
 bitwise_or = _binary(
-    _fn.bitwise_or, 0,
+    ufuncs.bitwise_or, 0,
     reduce=_ufunc_reduction("reduce_bitwise_or", "or", 0, require_int=True))
 bitwise_xor = _binary(
-    _fn.bitwise_xor, 0,
+    ufuncs.bitwise_xor, 0,
     reduce=_ufunc_reduction("reduce_bitwise_xor", "xor", 0,
                             require_int=True))
-maximum = _binary(_fn.maximum, None, reduce=_maximum_reduce)
+maximum = _binary(ufuncs.maximum, None, reduce=_maximum_reduce)
 minimum = _binary(
-    _fn.minimum, None,
+    ufuncs.minimum, None,
     reduce=_ufunc_reduction("min", "min", np.inf, has_identity=False))
 logical_and = _binary(
-    _fn.logical_and, True,
+    ufuncs.logical_and, True,
     reduce=_ufunc_reduction("reduce_logical_and", "and", True, to_bool=True))
 logical_or = _binary(
-    _fn.logical_or, False,
+    ufuncs.logical_or, False,
     reduce=_ufunc_reduction("reduce_logical_or", "or", False, to_bool=True))
 logical_xor = _binary(
-    _fn.logical_xor, False,
+    ufuncs.logical_xor, False,
     reduce=_ufunc_reduction("reduce_logical_xor", "xor", False,
                             to_bool=True))
 logaddexp = _binary(
-    _fn.logaddexp, -np.inf, reduce=lambda a, **kw: _logsumexp(a, **kw))
+    ufuncs.logaddexp, -np.inf, reduce=lambda a, **kw: _logsumexp(a, **kw))
 logaddexp2 = _binary(
-    _fn.logaddexp2, -np.inf,
+    ufuncs.logaddexp2, -np.inf,
     reduce=lambda a, **kw: _logsumexp(a, base2=True, **kw))
-negative = ufunc(_fn.negative, 1, 1, name="negative", call=_fn.negative)
+negative = ufunc(ufuncs.negative, 1, 1, name="negative", call=ufuncs.negative)

@@ -2,29 +2,29 @@
 
 import builtins
 import operator
-
 import numpy as np
+from jxp._src.lax import scalar_casting as lax, slicing
+from jxp._src import dtypes as _dt
+from jxp._src.core import abstractify, Tracer
+from jxp._src.errors import ConcretizationTypeError
+from jxp._src.numpy.manipulation import (
+    _canon_axes, _canon_axis, _const as _constant, asarray, ravel)
+from jxp._src.numpy.ufuncs import multiply, true_divide, where as _where
+from jxp._src.numpy.util import (
+    _check_arraylike, _expand, _filled, _keep_weak, _promote_no_broadcast,
+    astype, broadcast_to)
 
-from jxp._src.lax import scalar_casting as lax
-from jxp._src.lax import slicing
-from .._src import dtypes as _dt
-from .._src.core import Tracer, abstractify
-from .._src.errors import ConcretizationTypeError
-from ._ufuncs import multiply, true_divide, where as _where
-from ._util import (
-    _check_arraylike, _filled, _keep_weak, _promote_no_broadcast, astype,
-    broadcast_to)
-from ._shape import (
-    _canon_axes, _canon_axis, _expand, ravel)
-from ._shape import _const as _constant  # noqa: E402
-from ._shape import asarray  # noqa: E402
 
-__all__ = ['sum', 'prod', 'max', 'amax', 'min', 'amin', 'all', 'any', 'mean',
-           'var', 'std', 'argmax', 'argmin', 'nanargmax', 'nanargmin',
-           'cumsum', 'cumprod', 'nancumsum', 'nancumprod', 'nansum',
-           'nanprod', 'nanmax', 'nanmin', 'nanmean', 'nanvar', 'nanstd',
-           'median', 'average', 'ptp', 'count_nonzero', 'quantile',
-           'nanquantile', 'percentile', 'nanpercentile', 'nanmedian']
+
+
+
+__all__ = [
+    'sum', 'prod', 'max', 'amax', 'min', 'amin', 'all', 'any', 'mean',
+    'var', 'std', 'argmax', 'argmin', 'nanargmax', 'nanargmin', 'cumsum',
+    'cumprod', 'nancumsum', 'nancumprod', 'nansum', 'nanprod', 'nanmax',
+    'nanmin', 'nanmean', 'nanvar', 'nanstd', 'median', 'average', 'ptp',
+    'count_nonzero', 'quantile', 'nanquantile', 'percentile',
+    'nanpercentile', 'nanmedian']
 
 
 # --- helpers -----------------------------------------------------------------

@@ -2,23 +2,26 @@
 
 import builtins
 import operator
-
 import numpy as np
-
 from jxp._src.lax import scalar_casting as lax
-from .._src import dtypes as _dt
-from .._src import core
-from .._src.api import jit_library
-from .._src.core import Tracer, abstractify
-from .._src.errors import ConcretizationTypeError
-from . import _shape, _util
-from ._util import (
-    _check_arraylike, _filled, _is_array, _keep_weak, _shape_tuple, astype, broadcast_to, shape)
-from ._shape import _const as _constant  # noqa: E402
+from jxp._src import core, dtypes as _dt
+from jxp._src.api import jit_library
+from jxp._src.core import abstractify, Tracer
+from jxp._src.errors import ConcretizationTypeError
+from jxp._src.numpy import manipulation, util
+from jxp._src.numpy.manipulation import _const as _constant
+from jxp._src.numpy.util import (
+    _check_arraylike, _filled, _is_array, _keep_weak, _shape_tuple, astype,
+    broadcast_to, shape)
 
-__all__ = ['array', 'asarray', 'full', 'zeros', 'ones', 'empty', 'zeros_like',
-           'ones_like', 'full_like', 'empty_like', 'arange', 'linspace', 'eye',
-           'identity', 'tri', 'tril', 'triu', 'copy']
+
+
+
+
+__all__ = [
+    'array', 'asarray', 'full', 'zeros', 'ones', 'empty', 'zeros_like',
+    'ones_like', 'full_like', 'empty_like', 'arange', 'linspace', 'eye',
+    'identity', 'tri', 'tril', 'triu', 'copy']
 
 
 def _user_dtype(dtype):
@@ -38,19 +41,19 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0, *,  # noqa: A002
           device=None):
     if order is not None and order != "K":
         raise NotImplementedError("Only implemented for order='K'")
-    return _shape.array(object, dtype=dtype, copy=copy,
+    return manipulation.array(object, dtype=dtype, copy=copy,
                         ndmin=operator.index(ndmin))
 
 
 def asarray(a, dtype=None, order=None, *, copy=None, device=None):
     if order is not None and order != "K":
         raise NotImplementedError("Only implemented for order='K'")
-    return _shape.array(a, dtype=dtype, copy=False)
+    return manipulation.array(a, dtype=dtype, copy=False)
 
 
 def copy(a, order=None):
     _check_arraylike("copy", a)
-    return _shape.array(a, copy=True)
+    return manipulation.array(a, copy=True)
 
 
 # --- filled arrays ----------------------------------------------------------
@@ -63,14 +66,14 @@ def full(shape, fill_value, dtype=None, *, device=None):
     if builtins.any(d < 0 for d in shape):
         raise TypeError(f"Shapes must be 1D sequences of integer scalars, "
                         f"got {shape}")
-    if _util._is_python_scalar(fill_value):
+    if util._is_python_scalar(fill_value):
         # As JAX's lax.full: weakly typed without a dtype, and converted as
         # convert_element_type converts (Python ints wrap, unchecked).
         fill_dtype, weak = _dt.scalar_dtype(fill_value)
         if dtype is not None:
             fill_dtype, weak = dtype, False
         return broadcast_to(
-            _util._convert_python_scalar(fill_value, fill_dtype, weak), shape)
+            util._convert_python_scalar(fill_value, fill_dtype, weak), shape)
     if dtype is None:
         return broadcast_to(asarray(fill_value), shape)
     return broadcast_to(astype(fill_value, dtype), shape)
@@ -210,7 +213,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
 def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
     start, stop = asarray(start), asarray(stop)
     if dtype is None:
-        dtype = _to_inexact(_util.result_type(start, stop))
+        dtype = _to_inexact(util.result_type(start, stop))
     else:
         dtype = _dt.canonicalize(dtype)
     comp = _to_inexact(dtype)

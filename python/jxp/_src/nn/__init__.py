@@ -1,0 +1,1 @@
+"""jax.nn's implementation: the functions (functions.py)."""

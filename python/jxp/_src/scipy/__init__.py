@@ -1,0 +1,1 @@
+"""jax.scipy's implementation: special, linalg, optimize and stats."""
