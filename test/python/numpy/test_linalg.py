@@ -6,6 +6,8 @@ Each group of cases runs as one jitted program per library (JAX's and
 jxp's), so a group costs one compilation; the same program is then
 checked case by case."""
 
+import functools
+
 import jax
 import jax.numpy as rjnp
 import numpy as np
@@ -14,7 +16,7 @@ import pytest
 import jxp
 import jxp.numpy as jnp
 
-from jxp_test_util import assert_same, errors_like
+from jxp_test_util import assert_same, check_numpy, errors_like
 
 R = np.random.default_rng(16)
 
@@ -451,3 +453,114 @@ def test_complex_matrices_match_jax():
             assert g.dtype == w.dtype and g.shape == w.shape, k
             np.testing.assert_allclose(g, w, rtol=2e-4, atol=2e-4,
                                        err_msg=k)
+
+
+# ---------------------------------------------------------------------------
+# cholesky, norm and lax.linalg.triangular_solve: bit-equal to JAX's (the
+# same LAPACK calls), errors, derivatives
+# ---------------------------------------------------------------------------
+
+check = functools.partial(check_numpy, rtol=1e-05, atol=1e-05)
+R2 = np.random.default_rng(2)
+
+
+def _spd(shape, dtype):
+    a = R2.normal(size=shape).astype(dtype)
+    return a @ np.swapaxes(a, -1, -2) + shape[-1] * np.eye(shape[-1], dtype=dtype)
+
+
+CHOLESKY = [(_spd((3, 3), np.float32), {}),
+            (_spd((2, 4, 4), np.float32), {}),
+            (_spd((5, 5), np.float32), {"upper": True}),
+            (_spd((3, 3), np.float32) - 10 * np.eye(3, dtype=np.float32), {}),
+            (R2.normal(size=(3, 3)).astype(np.float32), {}),  # not symmetric
+            (R2.normal(size=(3, 4)).astype(np.float32), {}),  # not square
+            (np.eye(3, dtype=np.int32), {})]
+
+
+@pytest.mark.parametrize("k", range(len(CHOLESKY)))
+def test_cholesky(k):
+    """Bit-equal to JAX's (the same LAPACK call), NaN where not positive
+    definite; errors as JAX's."""
+    a, kw = CHOLESKY[k]
+    check_numpy(lambda m: (lambda x: m.linalg.cholesky(x, **kw)), a,
+                rtol=0, atol=0)
+
+
+def test_cholesky_float64():
+    old_jax, old_jxp = jax.config.jax_enable_x64, jxp.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", True)
+    jxp.config.update("jax_enable_x64", True)
+    try:
+        a = _spd((2, 3, 3), np.float64)
+        assert_same(jxp.jit(jnp.linalg.cholesky)(a), rjnp.linalg.cholesky(a),
+                    rtol=0)
+    finally:
+        jax.config.update("jax_enable_x64", old_jax)
+        jxp.config.update("jax_enable_x64", old_jxp)
+
+
+NORMS = [((5,), {}), ((5,), {"ord": 1}), ((5,), {"ord": np.inf}),
+         ((5,), {"ord": -np.inf}), ((5,), {"ord": 0}), ((5,), {"ord": 3}),
+         ((3, 4), {}), ((3, 4), {"ord": "fro"}), ((3, 4), {"ord": 1}),
+         ((3, 4), {"ord": -1}), ((3, 4), {"ord": np.inf}),
+         ((3, 4), {"ord": -np.inf}), ((2, 3, 4), {"axis": -1}),
+         ((2, 3, 4), {"axis": (0, 2), "keepdims": True}),
+         ((2, 3, 4), {"axis": (1, 2), "ord": 1}), ((2, 3), {"axis": 1,
+                                                          "ord": 2})]
+
+
+@pytest.mark.parametrize("k", range(len(NORMS)))
+def test_norm(k):
+    shape, kw = NORMS[k]
+    check(lambda m: (lambda x: m.linalg.norm(x, **kw)),
+          R2.normal(size=shape).astype(np.float32))
+
+
+def test_norm_of_ints():
+    check(lambda m: (lambda x: m.linalg.norm(x)), np.arange(6, dtype=np.int32))
+
+
+TRIANGULAR = [dict(left_side=True, lower=True),
+              dict(left_side=True, lower=False, transpose_a=True),
+              dict(left_side=False, lower=True, unit_diagonal=True),
+              dict(left_side=False, lower=False, transpose_a=True)]
+
+
+@pytest.mark.parametrize("k", range(len(TRIANGULAR)))
+def test_triangular_solve(k):
+    """Bit-equal to JAX's (LAPACK trsm), and so are its gradients in a and
+    b, eagerly and under jit."""
+    kw = TRIANGULAR[k]
+    a = _spd((2, 4, 4), np.float32)
+    b = R2.normal(size=(2, 4, 3) if kw["left_side"] else (2, 3, 4)).astype(
+        np.float32)
+    solve = lambda m: lambda a, b: m.lax.linalg.triangular_solve(a, b, **kw)
+    assert_same(solve(jxp)(a, b), solve(jax)(a, b), rtol=0)
+    assert_same(jxp.jit(solve(jxp))(a, b), solve(jax)(a, b), rtol=0)
+    loss = lambda m: lambda a, b: m.numpy.sum(m.numpy.sin(solve(m)(a, b)))
+    assert_same(jxp.grad(loss(jxp), argnums=(0, 1))(a, b),
+                jax.grad(loss(jax), argnums=(0, 1))(a, b), rtol=1e-5,
+                atol=1e-6)
+
+
+def test_cholesky_derivatives():
+    a = _spd((2, 3, 3), np.float32)
+    f = lambda m: lambda a: m.numpy.sum(m.numpy.sin(m.numpy.linalg.cholesky(a)))
+    assert_same(jxp.grad(f(jxp))(a), jax.grad(f(jax))(a), rtol=1e-5, atol=1e-6)
+    t = R2.normal(size=a.shape).astype(np.float32)
+    assert_same(jxp.jvp(jnp.linalg.cholesky, (a,), (t,)),
+                jax.jvp(rjnp.linalg.cholesky, (a,), (t,)), rtol=1e-5,
+                atol=1e-5)
+    assert_same(jxp.jit(jxp.hessian(f(jxp)))(a[0]), jax.hessian(f(jax))(a[0]),
+                rtol=1e-4, atol=1e-5)
+
+
+def test_triangular_solve_errors():
+    a = np.eye(3, dtype=np.float32)
+    with pytest.raises(TypeError, match="incompatible shapes"):
+        jxp.lax.linalg.triangular_solve(a, np.ones((4, 2), np.float32),
+                                        left_side=True)
+    with pytest.raises(ValueError, match="square"):
+        jxp.lax.linalg.triangular_solve(np.ones((3, 2), np.float32),
+                                        np.ones((3, 2), np.float32))
