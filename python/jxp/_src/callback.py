@@ -21,7 +21,7 @@ import numpy as np
 from . import api, batching, core, dtypes, runtime, tree_util
 from .array import from_numpy
 from .avals import ShapedArray
-from .lax import host_callback_p
+from .lax.primitives import host_callback_p
 
 __all__ = ["pure_callback", "debug_callback", "debug_print"]
 

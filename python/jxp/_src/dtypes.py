@@ -36,6 +36,15 @@ float0 = np.dtype([("float0", np.void, 0)])
 _narrow = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
 
 
+# The unsigned integer dtypes by bit width (bitcasts, PRNG bits).
+UINT_BY_BITS = {8: uint8, 16: uint16, 32: uint32, 64: uint64}
+
+
+def unsigned_of(dtype):
+    """The unsigned integer dtype as wide as `dtype`."""
+    return UINT_BY_BITS[np.dtype(dtype).itemsize * 8]
+
+
 def x64():
     return config.read("jax_enable_x64")
 

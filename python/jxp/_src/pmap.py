@@ -22,13 +22,13 @@ import operator
 import numpy as np
 
 from jxp._src import core, runtime, tree_util
-from jxp._src.lax import lax
 from jxp._src.api import device_put, jit, LRUCache
 from jxp._src.batching import inconsistent_sizes_message
 from jxp._src.core import abstractify
+from jxp._src.lax import lax
 from jxp._src.mesh import Mesh, NamedSharding, PartitionSpec
-from jxp._src.shard_map import shard_map
 from jxp._src.numpy import manipulation
+from jxp._src.shard_map import shard_map
 
 __all__ = ["pmap"]
 

@@ -30,8 +30,6 @@ from .core import abstractify
 # the lax composition below is the fallback and the reference.
 USE_THREEFRY_OP = True
 
-UINT_DTYPES = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32,
-               64: dtypes.uint64}
 
 _ROTATIONS = ((13, 15, 26, 6), (17, 29, 16, 24))
 _PARITY = 0x1BD11BDA
@@ -213,7 +211,7 @@ def random_bits(key, bit_width, shape):
     if bit_width not in (8, 16, 32, 64):
         raise TypeError("requires 8-, 16-, 32- or 64-bit field width.")
     shape = tuple(int(d) for d in shape)
-    dtype = UINT_DTYPES[bit_width]
+    dtype = dtypes.UINT_BY_BITS[bit_width]
     if math.prod(shape) == 0:
         return _zeros(shape, dtype)
     if config.read("jax_threefry_partitionable"):
@@ -225,7 +223,7 @@ def _random_bits_partitionable(key, bit_width, shape):
     k0, k1 = _key_words(key)
     hi, lo = iota_2x32_shape(shape)
     b0, b1 = threefry2x32(k0, k1, hi, lo)
-    dtype = UINT_DTYPES[bit_width]
+    dtype = dtypes.UINT_BY_BITS[bit_width]
     if bit_width == 64:
         b0 = lax.convert_element_type(b0, dtype)
         b1 = lax.convert_element_type(b1, dtype)
@@ -244,7 +242,7 @@ def _random_bits_original(key, bit_width, shape):
         raise NotImplementedError("random bits of 2**32 or more words with "
                                   "jax_threefry_partitionable=False")
     bits = threefry_2x32(key, lax.iota(dtypes.uint32, max_count))
-    dtype = UINT_DTYPES[bit_width]
+    dtype = dtypes.UINT_BY_BITS[bit_width]
     if bit_width == 64:
         half = max_count // 2
         hi = lax.convert_element_type(slicing.slice(bits, (0,), (half,)), dtype)

@@ -24,21 +24,22 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from jxp._src.lax import (
-    control_flow, linalg as lax_linalg, scalar_casting as lax, slicing)
 from jxp._src import core, dtypes, errors, prng as _prng, tree_util
+from jxp._src.ad import custom_jvp
 from jxp._src.api import jit
 from jxp._src.array import from_numpy
+from jxp._src.batching import vmap as _vmap
 from jxp._src.config import config
+from jxp._src.core import abstractify, is_array_like, Tracer
+from jxp._src.lax import (
+    control_flow, linalg as lax_linalg, scalar_casting as lax, slicing)
 from jxp._src.lax.jax_primitives import LaxPrimitive
 from jxp._src.lax.special import random_gamma_grad as _random_gamma_grad
-from jxp._src.core import abstractify, is_array_like, Tracer
-from jxp._src.batching import vmap as _vmap
-from jxp._src.ad import custom_jvp
 from jxp._src.nn import functions as _nn
 from jxp._src.numpy import (
     creation, linalg as jnp_linalg, manipulation, sorting,
     tensor_contractions, ufuncs, util)
+from jxp._src.util import canonicalize_axis
 
 
 __all__ = [
@@ -56,7 +57,6 @@ __all__ = [
 ]
 
 _IMPL_NAME = "threefry2x32"
-UINT_DTYPES = _prng.UINT_DTYPES
 
 
 # ---------------------------------------------------------------------------
@@ -510,7 +510,7 @@ def _nextafter(x, toward_inf):
     integer expansion: the adjacent representable value."""
     a = abstractify(x)
     nbits = a.dtype.itemsize * 8
-    ui = UINT_DTYPES[nbits]
+    ui = dtypes.UINT_BY_BITS[nbits]
     sign = np.asarray(1 << (nbits - 1), ui)
     y = np.asarray(np.inf if toward_inf else -np.inf, a.dtype)
     xi = lax.bitcast_convert_type(x, ui)
@@ -556,7 +556,7 @@ def _uniform(key, minval, maxval, shape, dtype):
     nbits, nmant = finfo.bits, finfo.nmant
     rng_bits = 8 if nmant < 8 else nbits
     bits_ = _prng.random_bits(key, rng_bits, shape)
-    uint_dtype = UINT_DTYPES[nbits]
+    uint_dtype = dtypes.UINT_BY_BITS[nbits]
     if rng_bits != nbits:
         bits_ = lax.convert_element_type(bits_, uint_dtype)
     # Random mantissa bits under the exponent of 1.0: a float in [1, 2).
@@ -981,7 +981,7 @@ def _randint(key, minval, maxval, shape, dtype):
     higher_bits = _prng.random_bits(k1, nbits, shape)
     lower_bits = _prng.random_bits(k2, nbits, shape)
 
-    unsigned = UINT_DTYPES[nbits]
+    unsigned = dtypes.UINT_BY_BITS[nbits]
     span = lax.convert_element_type(lax.sub(maxval, minval), unsigned)
     # span 1 when maxval <= minval: always minval (JAX issue #222).
     span = lax.select(lax.le(maxval, minval), _full(pshape, 1, unsigned), span)
@@ -1119,14 +1119,6 @@ def _arange_shuffle(key, n):
 _arange_shuffle_jit = jit(_arange_shuffle, static_argnums=(1,))
 
 
-def _canonicalize_axis(axis, ndim):
-    axis = operator.index(axis)
-    if not -ndim <= axis < ndim:
-        raise ValueError(f"axis {axis} is out of bounds for array of "
-                         f"dimension {ndim}")
-    return axis % ndim
-
-
 def _concrete_int(x, what):
     if isinstance(x, Tracer):
         raise errors.ConcretizationTypeError(x)
@@ -1139,7 +1131,7 @@ def permutation(key, x, axis=0, independent=False):
     if isinstance(x, (list, tuple)):
         raise TypeError("permutation requires ndarray or scalar arguments, "
                         f"got {type(x).__name__} at position 0.")
-    axis = _canonicalize_axis(axis, np.ndim(x) or 1)
+    axis = canonicalize_axis(axis, np.ndim(x) or 1)
     if not np.ndim(x):
         if not np.issubdtype(abstractify(x).dtype, np.integer):
             raise TypeError("x must be an integer or at least 1-dimensional")
@@ -1212,7 +1204,7 @@ def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
     if ndim == 0:
         n_inputs = _concrete_int(a, "The error occurred in jax.random.choice()")
     else:
-        axis = _canonicalize_axis(axis, ndim)
+        axis = canonicalize_axis(axis, ndim)
         n_inputs = abstractify(arr).shape[axis]
     n_draws = math.prod(shape)
     if n_draws == 0:

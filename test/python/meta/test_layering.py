@@ -25,7 +25,9 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[3] / "python" / "jxp"
 # The layer table, lowest first. An entry names a module, or a package with
 # all its submodules (e.g. "jxp._src.numpy" covers jxp._src.numpy.ufuncs).
 LAYERS = [
-    ("runtime", ["jxp._jxp", "jxp._mlir", "jxp._src", "jxp._src.runtime",
+    # util: axis canonicalization and MLIR integer attributes, for all.
+    ("runtime", ["jxp._jxp", "jxp._mlir", "jxp._src", "jxp._src.util",
+                 "jxp._src.runtime",
                  "jxp._src.distributed",
                  "jxp._src.avals", "jxp._src.sharding_impl",
                  "jxp._src.errors", "jxp._src.tree_util"]),
@@ -386,4 +388,26 @@ def test_src_never_imports_public_modules():
             if target not in KNOWN_PUBLIC_IMPORTS.get(module, ()):
                 unexpected.append(f"{path.relative_to(PACKAGE.parent)}:"
                                   f"{line}: imports public {target}")
+    assert not unexpected, "\n".join(unexpected)
+
+
+# Compatibility modules kept only for files another engineer owns this
+# session: module -> the only modules that may import it. Delete the entry
+# (and the module) when those switch to the new path.
+COMPAT_SHIMS = {
+    # _src/lax/__init__.py re-exports primitives.py for `from . import lax`.
+    "jxp._src.lax": {"jxp._src.ad"},
+}
+
+
+def test_compat_shims_serve_only_their_importers():
+    known = _known_modules()
+    unexpected = []
+    for module, (path, is_pkg) in package_modules().items():
+        for line, target, _ in imports_of(path.read_text(), module, is_pkg,
+                                          known):
+            if target in COMPAT_SHIMS and module not in COMPAT_SHIMS[target]:
+                unexpected.append(f"{path.relative_to(PACKAGE.parent)}:"
+                                  f"{line}: imports compatibility module "
+                                  f"{target}")
     assert not unexpected, "\n".join(unexpected)

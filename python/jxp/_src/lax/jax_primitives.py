@@ -24,11 +24,11 @@ from jxp._src import ad, dtypes
 from jxp._src.api import device_put
 from jxp._src.core import abstractify, rebind_aval
 from jxp._src.lax import ann, control_flow, convolution
-from jxp._src.lax.control_flow import associative_scan
 from jxp._src.lax import fft as lax_fft
 from jxp._src.lax import lax, parallel, slicing, windowed_reductions
 from jxp._src.lax import primitives as _p
 from jxp._src.lax import special as _special
+from jxp._src.lax.control_flow import associative_scan
 from jxp._src.runtime import devices as all_devices
 
 

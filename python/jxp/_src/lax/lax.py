@@ -24,6 +24,7 @@ from jxp._src import tree_util as _tu
 from jxp._src.ad import custom_jvp
 from jxp._src.core import Tracer, abstractify, is_array_like, rebind_aval
 from jxp._src.lax import primitives as _p
+from jxp._src.util import canonicalize_axis
 
 
 def _is_array(x):
@@ -931,11 +932,8 @@ def collapse(operand, start_dimension, stop_dimension=None):
 
 
 def _axis(axis, ndim):
-    axis = int(axis)
-    if not -ndim <= axis < ndim:
-        raise ValueError(f"axis {axis} is out of bounds for array of "
-                         f"dimension {ndim}")
-    return axis % ndim
+    # int(): lax's *_in_dim functions have always taken any integral value.
+    return canonicalize_axis(int(axis), ndim)
 
 
 def batch_matmul(lhs, rhs, precision=None):
@@ -1045,11 +1043,12 @@ def _shape(x):
 
 
 def _canonical_axis(axis, ndim, name):
-    axis = operator.index(axis)
-    if not -ndim <= axis < ndim:
+    """canonicalize_axis, its error naming the function (split, stack, ...)."""
+    try:
+        return canonicalize_axis(axis, ndim)
+    except ValueError:
         raise ValueError(f"{name}: axis {axis} is out of bounds for an array "
-                         f"of rank {ndim}")
-    return axis % ndim
+                         f"of rank {ndim}") from None
 
 
 def tile(operand, reps):
@@ -1297,10 +1296,6 @@ def reduce(operands, init_values, computation, dimensions, out_sharding=None):
     return _tu.tree_unflatten(tree, combine(inits, out))
 
 
-def _unsigned_of(dt):
-    return np.dtype(f"uint{np.dtype(dt).itemsize * 8}")
-
-
 def _mulhi_unsigned(a, b, bits):
     """High half of the 2*bits-wide product of unsigned a and b, in bits-wide
     arithmetic: split each into halves and add the partial products."""
@@ -1333,7 +1328,7 @@ def mulhi(x, y, /):
     bits = dt.itemsize * 8
     if dtypes.is_unsigned(dt):
         return _mulhi_unsigned(x, y, bits)
-    ut = _unsigned_of(dt)
+    ut = dtypes.unsigned_of(dt)
     ux = bitcast_convert_type(x, ut)
     uy = bitcast_convert_type(y, ut)
     hi = _mulhi_unsigned(ux, uy, bits)

@@ -8,15 +8,16 @@ StableHLO collectives. An axis name nothing binds is JAX's NameError at
 trace time.
 """
 
-import numpy as np
 from jaxlib.mlir import ir
+import numpy as np
 
 from jxp._mlir import jxp as ops
 from jxp._src import core, tree_util
 from jxp._src.batching import bound_axis_size, is_mesh_axis
 from jxp._src.core import Tracer, mlir_type
 from jxp._src.lax import lax as _lax
-from jxp._src.lax.primitives import _REDUCE_KINDS, _i32_attr
+from jxp._src.lax.primitives import _REDUCE_KINDS
+from jxp._src.util import i32_attr, i64_attr
 
 __all__ = ["psum", "pmean", "pmax", "pmin", "all_gather", "psum_scatter",
            "ppermute", "pshuffle", "all_to_all", "axis_index", "axis_size",
@@ -67,7 +68,7 @@ def _reduce(kind, api):
             if kind == "sum" and t.aval.dtype == np.bool_:
                 t = frame.lift(_lax.convert_element_type(t, np.int32))
             return _emit(lambda f, loc: ops.AllReduceOp(
-                mlir_type(t.aval), t.value, _i32_attr(_REDUCE_KINDS[kind]),
+                mlir_type(t.aval), t.value, i32_attr(_REDUCE_KINDS[kind]),
                 _axes_attr(names), invariant=invariant, loc=loc, ip=f.ip),
                 t.aval)
         return tree_util.tree_map(one, x)
@@ -123,7 +124,7 @@ def all_gather(x, axis_name, *, axis_index_groups=None, axis=0, tiled=False,
         out = a.update(shape=shape)
         return _emit(lambda f, loc: ops.AllGatherOp(
             mlir_type(out), t.value, _axes_attr(names),
-            ir.IntegerAttr.get(ir.IntegerType.get_signless(64), ax),
+            i64_attr(ax),
             tiled=tiled, loc=loc, ip=f.ip), out)
     return tree_util.tree_map(one, x)
 
@@ -185,7 +186,7 @@ def psum_scatter(x, axis_name, *, scatter_dimension=0,
         out = a.update(shape=shape)
         r = _emit(lambda f, loc: ops.PsumScatterOp(
             mlir_type(out), t.value, _axes_attr(names),
-            ir.IntegerAttr.get(ir.IntegerType.get_signless(64), d),
+            i64_attr(d),
             loc=loc, ip=f.ip), out)
         if not tiled:
             r = _lax.reshape(r, a.shape[:d] + a.shape[d + 1:])
@@ -240,8 +241,8 @@ def all_to_all(x, axis_name, split_axis, concat_axis, *,
         out = sa.update(shape=tuple(shape))
         r = _emit(lambda f, loc: ops.AllToAllOp(
             mlir_type(out), src.value, _axes_attr(names),
-            ir.IntegerAttr.get(ir.IntegerType.get_signless(64), s),
-            ir.IntegerAttr.get(ir.IntegerType.get_signless(64), c),
+            i64_attr(s),
+            i64_attr(c),
             loc=loc, ip=f.ip), out)
         if not tiled:
             # Drop the split axis, now of size one.

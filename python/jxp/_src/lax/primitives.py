@@ -6,24 +6,13 @@ The rules are strict, as in JAX: operands of elementwise ops must already
 agree in shape and dtype.
 """
 
-import numpy as np
 from jaxlib.mlir import ir
+import numpy as np
 
+from jxp._mlir import jxp as ops
 from jxp._src import dtypes
 from jxp._src.core import Primitive, ShapedArray, element_type, mlir_type
-from jxp._mlir import jxp as ops
-
-
-def _i64_attr(v):
-    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(v))
-
-
-def _i32_attr(v):
-    return ir.IntegerAttr.get(ir.IntegerType.get_signless(32), int(v))
-
-
-def _dense_i64(vals):
-    return ir.DenseI64ArrayAttr.get([int(v) for v in vals])
+from jxp._src.util import dense_i64_attr, i32_attr, i64_attr
 
 
 def _dtype_name(aval):
@@ -201,7 +190,7 @@ _ROUNDING = {"away_from_zero": 0, "to_nearest_even": 1}
 
 
 def _round_lower(frame, loc, values, avals, out_avals, rounding_method):
-    return [ops.RoundOp(values[0], _i32_attr(_ROUNDING[rounding_method]),
+    return [ops.RoundOp(values[0], i32_attr(_ROUNDING[rounding_method]),
                         loc=loc, ip=frame.ip).result]
 
 
@@ -212,7 +201,7 @@ _DIRECTIONS = {"EQ": 0, "NE": 1, "GE": 2, "GT": 3, "LE": 4, "LT": 5}
 
 def _compare_lower(frame, loc, values, avals, out_avals, direction):
     return [ops.CompareOp(mlir_type(out_avals[0]), values[0], values[1],
-                          _i32_attr(_DIRECTIONS[direction]), loc=loc,
+                          i32_attr(_DIRECTIONS[direction]), loc=loc,
                           ip=frame.ip).result]
 
 
@@ -349,7 +338,7 @@ def _iota_rule(dtype, shape, dimension):
 iota_p = Primitive(
     "iota", _iota_rule,
     lambda frame, loc, values, avals, out_avals, dtype, shape, dimension: [
-        ops.IotaOp(mlir_type(out_avals[0]), _i64_attr(dimension), loc=loc,
+        ops.IotaOp(mlir_type(out_avals[0]), i64_attr(dimension), loc=loc,
                    ip=frame.ip).result])
 
 
@@ -372,7 +361,7 @@ broadcast_in_dim_p = Primitive(
         _create(ops.BroadcastInDimOp.OPERATION_NAME,
                 results=[mlir_type(out_avals[0])], operands=values,
                 attributes={"broadcast_dimensions":
-                            _dense_i64(broadcast_dimensions)},
+                            dense_i64_attr(broadcast_dimensions)},
                 loc=loc, ip=frame.ip).result])
 
 
@@ -403,7 +392,7 @@ transpose_p = Primitive(
     "transpose", _transpose_rule,
     lambda frame, loc, values, avals, out_avals, permutation: [
         ops.TransposeOp(mlir_type(out_avals[0]), values[0],
-                        _dense_i64(permutation), loc=loc, ip=frame.ip).result])
+                        dense_i64_attr(permutation), loc=loc, ip=frame.ip).result])
 
 
 def _rev_rule(x, dimensions):
@@ -414,7 +403,7 @@ def _rev_rule(x, dimensions):
 rev_p = Primitive(
     "rev", _rev_rule,
     lambda frame, loc, values, avals, out_avals, dimensions: [
-        ops.ReverseOp(values[0], _dense_i64(dimensions), loc=loc,
+        ops.ReverseOp(values[0], dense_i64_attr(dimensions), loc=loc,
                       ip=frame.ip).result])
 
 
@@ -436,8 +425,8 @@ slice_p = Primitive(
     "slice", _slice_rule,
     lambda frame, loc, values, avals, out_avals, start_indices, limit_indices,
     strides: [ops.SliceOp(mlir_type(out_avals[0]), values[0],
-                          _dense_i64(start_indices), _dense_i64(limit_indices),
-                          _dense_i64(strides), loc=loc, ip=frame.ip).result])
+                          dense_i64_attr(start_indices), dense_i64_attr(limit_indices),
+                          dense_i64_attr(strides), loc=loc, ip=frame.ip).result])
 
 
 def _check_index_scalars(name, idx, ndim):
@@ -463,7 +452,7 @@ dynamic_slice_p = Primitive(
     "dynamic_slice", _dynamic_slice_rule,
     lambda frame, loc, values, avals, out_avals, slice_sizes: [
         ops.DynamicSliceOp(mlir_type(out_avals[0]), values[0], values[1:],
-                           _dense_i64(slice_sizes), loc=loc,
+                           dense_i64_attr(slice_sizes), loc=loc,
                            ip=frame.ip).result])
 
 
@@ -512,7 +501,7 @@ def _concatenate_rule(*xs, dimension):
 concatenate_p = Primitive(
     "concatenate", _concatenate_rule,
     lambda frame, loc, values, avals, out_avals, dimension: [
-        ops.ConcatenateOp(mlir_type(out_avals[0]), values, _i64_attr(dimension),
+        ops.ConcatenateOp(mlir_type(out_avals[0]), values, i64_attr(dimension),
                           loc=loc, ip=frame.ip).result])
 
 
@@ -540,9 +529,9 @@ pad_p = Primitive(
     "pad", _pad_rule,
     lambda frame, loc, values, avals, out_avals, padding_config: [
         ops.PadOp(mlir_type(out_avals[0]), values[0], values[1],
-                  _dense_i64([c[0] for c in padding_config]),
-                  _dense_i64([c[1] for c in padding_config]),
-                  _dense_i64([c[2] for c in padding_config]), loc=loc,
+                  dense_i64_attr([c[0] for c in padding_config]),
+                  dense_i64_attr([c[1] for c in padding_config]),
+                  dense_i64_attr([c[2] for c in padding_config]), loc=loc,
                   ip=frame.ip).result])
 
 
@@ -571,7 +560,7 @@ reduce_p = Primitive(
     "reduce", _reduce_rule,
     lambda frame, loc, values, avals, out_avals, kind, axes: [
         ops.ReduceOp(mlir_type(out_avals[0]), values[0],
-                     _i32_attr(_REDUCE_KINDS[kind]), _dense_i64(axes), loc=loc,
+                     i32_attr(_REDUCE_KINDS[kind]), dense_i64_attr(axes), loc=loc,
                      ip=frame.ip).result])
 
 
@@ -589,7 +578,7 @@ def _argreduce_rule(x, axis, index_dtype):
 
 def _argreduce_lower(op_class):
     def lower(frame, loc, values, avals, out_avals, axis, index_dtype):
-        return [op_class(mlir_type(out_avals[0]), values[0], _i64_attr(axis),
+        return [op_class(mlir_type(out_avals[0]), values[0], i64_attr(axis),
                          loc=loc, ip=frame.ip).result]
     return lower
 
@@ -610,7 +599,7 @@ def _cumulative_rule(name):
 
 def _cumulative(name, op_class):
     def lower(frame, loc, values, avals, out_avals, axis, reverse):
-        return [op_class(values[0], _i64_attr(axis), reverse=reverse, loc=loc,
+        return [op_class(values[0], i64_attr(axis), reverse=reverse, loc=loc,
                          ip=frame.ip).result]
     return Primitive(name, _cumulative_rule(name), lower)
 
@@ -654,8 +643,8 @@ def _dot_general_lower(frame, loc, values, avals, out_avals, dimension_numbers,
                        preferred_element_type):
     (lc, rc), (lb, rb) = dimension_numbers
     return [ops.DotGeneralOp(mlir_type(out_avals[0]), values[0], values[1],
-                             _dense_i64(lb), _dense_i64(rb), _dense_i64(lc),
-                             _dense_i64(rc), loc=loc, ip=frame.ip).result]
+                             dense_i64_attr(lb), dense_i64_attr(rb), dense_i64_attr(lc),
+                             dense_i64_attr(rc), loc=loc, ip=frame.ip).result]
 
 
 dot_general_p = Primitive("dot_general", _dot_general_rule, _dot_general_lower)
@@ -678,7 +667,7 @@ def _sort_rule(*xs, dimension, is_stable, num_keys):
 def _sort_lower(frame, loc, values, avals, out_avals, dimension, is_stable,
                 num_keys):
     op = ops.SortOp([mlir_type(a) for a in out_avals], values,
-                    _i64_attr(dimension), _i64_attr(num_keys),
+                    i64_attr(dimension), i64_attr(num_keys),
                     is_stable=is_stable, loc=loc, ip=frame.ip)
     return list(op.results)
 
@@ -770,11 +759,11 @@ def _gather_lower(frame, loc, values, avals, out_avals, dimension_numbers,
                 else ir.IntegerAttr.get(elt, int(fill_value)))
     return [ops.GatherOp(
         mlir_type(out_avals[0]), values[0], values[1],
-        _dense_i64(dn.offset_dims), _dense_i64(dn.collapsed_slice_dims),
-        _dense_i64(dn.operand_batching_dims),
-        _dense_i64(dn.start_indices_batching_dims),
-        _dense_i64(dn.start_index_map), _i64_attr(avals[1].ndim - 1),
-        _dense_i64(slice_sizes), _i32_attr(_MODES[mode]),
+        dense_i64_attr(dn.offset_dims), dense_i64_attr(dn.collapsed_slice_dims),
+        dense_i64_attr(dn.operand_batching_dims),
+        dense_i64_attr(dn.start_indices_batching_dims),
+        dense_i64_attr(dn.start_index_map), i64_attr(avals[1].ndim - 1),
+        dense_i64_attr(slice_sizes), i32_attr(_MODES[mode]),
         indices_are_sorted=ir.BoolAttr.get(indices_are_sorted),
         fill_value=fill, loc=loc, ip=frame.ip).result]
 
@@ -804,12 +793,12 @@ def _scatter_lower(frame, loc, values, avals, out_avals, kind,
     dn = dimension_numbers
     return [ops.ScatterOp(
         values[0], values[1], values[2],
-        _i32_attr(_SCATTER_KINDS[kind]), _dense_i64(dn.update_window_dims),
-        _dense_i64(dn.inserted_window_dims),
-        _dense_i64(dn.operand_batching_dims),
-        _dense_i64(dn.scatter_indices_batching_dims),
-        _dense_i64(dn.scatter_dims_to_operand_dims),
-        _i64_attr(avals[1].ndim - 1), _i32_attr(_MODES[mode]),
+        i32_attr(_SCATTER_KINDS[kind]), dense_i64_attr(dn.update_window_dims),
+        dense_i64_attr(dn.inserted_window_dims),
+        dense_i64_attr(dn.operand_batching_dims),
+        dense_i64_attr(dn.scatter_indices_batching_dims),
+        dense_i64_attr(dn.scatter_dims_to_operand_dims),
+        i64_attr(avals[1].ndim - 1), i32_attr(_MODES[mode]),
         indices_are_sorted=ir.BoolAttr.get(indices_are_sorted),
         unique_indices=ir.BoolAttr.get(unique_indices),
         results=[mlir_type(out_avals[0])], loc=loc, ip=frame.ip).result]
@@ -882,10 +871,6 @@ def _triangular_solve_rule(a, b, left_side, lower, unit_diagonal,
     return ShapedArray(b.shape, b.dtype)
 
 
-def _i64(v):
-    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), v)
-
-
 triangular_solve_p = Primitive(
     "triangular_solve", _triangular_solve_rule,
     lambda frame, loc, values, avals, out_avals, left_side, lower,
@@ -894,7 +879,7 @@ triangular_solve_p = Primitive(
                               results=[mlir_type(out_avals[0])],
                               left_side=left_side,
                               lower=lower, unit_diagonal=unit_diagonal,
-                              transpose_a=_i64(transpose_a), loc=loc,
+                              transpose_a=i64_attr(transpose_a), loc=loc,
                               ip=frame.ip).result])
 
 
@@ -938,8 +923,8 @@ reduce_precision_p = Primitive(
     "reduce_precision", _reduce_precision_rule,
     _generic_lower(ops.ReducePrecisionOp.OPERATION_NAME,
                    lambda exponent_bits, mantissa_bits: {
-                       "exponent_bits": _i32_attr(exponent_bits),
-                       "mantissa_bits": _i32_attr(mantissa_bits)}))
+                       "exponent_bits": i32_attr(exponent_bits),
+                       "mantissa_bits": i32_attr(mantissa_bits)}))
 
 
 # The element types LAPACK factors.
@@ -1079,8 +1064,8 @@ def _fft_rule(x, fft_type, fft_lengths):
 
 fft_p = Primitive("fft", _fft_rule, _generic_lower(
     ops.FftOp.OPERATION_NAME, lambda fft_type, fft_lengths: {
-        "fft_type": _i32_attr(FFT_TYPES.index(fft_type)),
-        "fft_length": _dense_i64(fft_lengths)}))
+        "fft_type": i32_attr(FFT_TYPES.index(fft_type)),
+        "fft_length": dense_i64_attr(fft_lengths)}))
 
 
 def _dilated(size, dilation):
@@ -1158,15 +1143,15 @@ conv_p = Primitive("conv", _conv_rule, _generic_lower(
     ops.ConvOp.OPERATION_NAME,
     lambda window_strides, padding, lhs_dilation, rhs_dilation,
     dimension_numbers, feature_group_count, batch_group_count: {
-        "window_strides": _dense_i64(window_strides),
-        "padding": _dense_i64([p for pair in padding for p in pair]),
-        "lhs_dilation": _dense_i64(lhs_dilation),
-        "rhs_dilation": _dense_i64(rhs_dilation),
-        "lhs_spec": _dense_i64(dimension_numbers[0]),
-        "rhs_spec": _dense_i64(dimension_numbers[1]),
-        "out_spec": _dense_i64(dimension_numbers[2]),
-        "feature_group_count": _i64_attr(feature_group_count),
-        "batch_group_count": _i64_attr(batch_group_count)}))
+        "window_strides": dense_i64_attr(window_strides),
+        "padding": dense_i64_attr([p for pair in padding for p in pair]),
+        "lhs_dilation": dense_i64_attr(lhs_dilation),
+        "rhs_dilation": dense_i64_attr(rhs_dilation),
+        "lhs_spec": dense_i64_attr(dimension_numbers[0]),
+        "rhs_spec": dense_i64_attr(dimension_numbers[1]),
+        "out_spec": dense_i64_attr(dimension_numbers[2]),
+        "feature_group_count": i64_attr(feature_group_count),
+        "batch_group_count": i64_attr(batch_group_count)}))
 
 
 def _reduce_window_rule(x, kind, window_dimensions, window_strides, padding,
@@ -1198,17 +1183,17 @@ def _reduce_window_rule(x, kind, window_dimensions, window_strides, padding,
 
 def _window_attrs(window_dimensions, window_strides, padding, base_dilation,
                   window_dilation):
-    return {"window_dimensions": _dense_i64(window_dimensions),
-            "window_strides": _dense_i64(window_strides),
-            "padding": _dense_i64([p for pair in padding for p in pair]),
-            "base_dilation": _dense_i64(base_dilation),
-            "window_dilation": _dense_i64(window_dilation)}
+    return {"window_dimensions": dense_i64_attr(window_dimensions),
+            "window_strides": dense_i64_attr(window_strides),
+            "padding": dense_i64_attr([p for pair in padding for p in pair]),
+            "base_dilation": dense_i64_attr(base_dilation),
+            "window_dilation": dense_i64_attr(window_dilation)}
 
 
 reduce_window_p = Primitive("reduce_window", _reduce_window_rule,
                             _generic_lower(
     ops.ReduceWindowOp.OPERATION_NAME,
-    lambda kind, **window: dict(kind=_i32_attr(_REDUCE_KINDS[kind]),
+    lambda kind, **window: dict(kind=i32_attr(_REDUCE_KINDS[kind]),
                                 **_window_attrs(**window))))
 
 
@@ -1229,7 +1214,7 @@ rng_bit_generator_p = Primitive(
     "rng_bit_generator", _rng_bit_generator_rule,
     _generic_lower(ops.RngBitGeneratorOp.OPERATION_NAME,
                    lambda shape, dtype, algorithm: {
-                       "algorithm": _i32_attr(int(algorithm))}),
+                       "algorithm": i32_attr(int(algorithm))}),
     multiple_results=True)
 
 
@@ -1306,7 +1291,7 @@ host_callback_p = Primitive(
     _generic_lower(ops.HostCallbackOp.OPERATION_NAME,
                    lambda callback_id, result_avals, has_side_effect,
                    vmap_method: dict(
-                       callback_id=_i64_attr(callback_id),
+                       callback_id=i64_attr(callback_id),
                        vmap_method=ir.StringAttr.get(vmap_method),
                        **_flags(has_side_effect=has_side_effect))),
     multiple_results=True)

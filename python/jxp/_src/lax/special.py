@@ -12,8 +12,8 @@ the derivatives follow JAX's to rounding.
 
 import functools
 
-import numpy as np
 from jaxlib.mlir import ir
+import numpy as np
 
 from jxp._src import dtypes as _dt
 from jxp._src.ad import SymbolicZero, custom_jvp

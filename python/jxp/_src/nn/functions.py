@@ -10,16 +10,17 @@ import operator
 
 import numpy as np
 
-from jxp._src.lax import scalar_casting as lax, slicing
 from jxp._src import dtypes as _dt
 from jxp._src.ad import custom_jvp, stop_gradient
+from jxp._src.api import jit_library
 from jxp._src.core import abstractify, Tracer
 from jxp._src.errors import ConcretizationTypeError
-from jxp._src.api import jit_library
-from jxp._src.numpy.util import _check_arraylike
-from jxp._src.numpy.ufuncs import _inexact
+from jxp._src.lax import scalar_casting as lax, slicing
 from jxp._src.numpy import (
     creation, manipulation, reductions, sorting, ufunc_api, ufuncs, util)
+from jxp._src.numpy.ufuncs import _inexact
+from jxp._src.numpy.util import _check_arraylike
+from jxp._src.util import canonicalize_axis
 
 __all__ = [
     'relu', 'relu6', 'sigmoid', 'log_sigmoid', 'softplus', 'soft_sign', 'silu',
@@ -218,11 +219,7 @@ def _canonical_axes(axis, ndim):
     axes = (axis,) if not isinstance(axis, (tuple, list)) else tuple(axis)
     out = []
     for a in axes:
-        a = operator.index(a)
-        if not -ndim <= a < ndim:
-            raise ValueError(f"axis {a} is out of bounds for array of "
-                             f"dimension {ndim}")
-        out.append(a % ndim)
+        out.append(canonicalize_axis(a, ndim))
     if len(set(out)) != len(out):
         raise ValueError(f"repeated axis: {axes}")
     return tuple(out)

@@ -1,12 +1,15 @@
-"""Operators and methods of Array and Tracer."""
+"""Operators and methods of Array and Tracer (x + y, x.sum(), x.at[...]),
+installed by register_array_methods()."""
 
 import operator
+
 import numpy as np
-from jxp._src.lax import scalar_casting as lax
+
 from jxp._src import dtypes as _dt
 from jxp._src.array import install
 from jxp._src.core import abstractify, concrete_value, Tracer
 from jxp._src.errors import ConcretizationTypeError
+from jxp._src.lax import scalar_casting as lax
 from jxp._src.numpy import ufuncs
 from jxp._src.numpy.creation import copy
 from jxp._src.numpy.indexing import _at, _IndexUpdateHelper, getitem
@@ -24,10 +27,6 @@ from jxp._src.numpy.ufuncs import (
     less_equal, multiply, negative, not_equal, power, remainder,
     right_shift, subtract, true_divide)
 from jxp._src.numpy.util import _constant, _keep_weak, astype
-
-
-
-
 
 
 # --- methods and operators of Array and Tracer ------------------------------
@@ -233,7 +232,6 @@ _METHODS = {
     # x.at[idx].set(y) & co (indexing.py)
     "at": property(_at, doc=_IndexUpdateHelper.__doc__),
 }
-
 
 
 def register_array_methods():

@@ -1,21 +1,22 @@
-"""Array creation."""
+"""Array creation: full, zeros, ones, empty and their *_like, arange,
+linspace, eye, identity, tri/tril/triu, copy, and jnp's scalar types
+(make_scalar_type)."""
 
 import builtins
 import operator
+
 import numpy as np
-from jxp._src.lax import scalar_casting as lax
+
 from jxp._src import core, dtypes as _dt
 from jxp._src.api import jit_library
 from jxp._src.core import abstractify, Tracer
 from jxp._src.errors import ConcretizationTypeError
+from jxp._src.lax import scalar_casting as lax
 from jxp._src.numpy import manipulation, util
 from jxp._src.numpy.manipulation import _const as _constant
 from jxp._src.numpy.util import (
     _check_arraylike, _filled, _is_array, _keep_weak, _shape_tuple, astype,
     broadcast_to, shape)
-
-
-
 
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""jxp.numpy.fft: numpy.fft over lax.fft, as jax.numpy.fft.
+"""numpy.fft over lax.fft, as jax.numpy.fft.
 
 The transformed axes move to the end (XLA transforms trailing axes only),
 `s`/`n` crop or zero-pad them first, and `norm` scales the result.
@@ -7,7 +7,9 @@ ones and complex FFTs of the rest.
 """
 
 import operator
+
 import numpy as np
+
 from jxp._src import dtypes as _dt
 from jxp._src.lax import fft as lax_fft, scalar_casting as lax
 from jxp._src.numpy import reductions, ufuncs

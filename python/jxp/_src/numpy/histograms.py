@@ -1,14 +1,18 @@
-"""Selection, counting and histograms: jnp.select, bincount, histogram,
-histogram_bin_edges, partition and argpartition, built from the other jnp
-functions as JAX builds them."""
+"""Counting and histograms: jnp.bincount, histogram, histogram_bin_edges,
+histogramdd and histogram2d, built from the other jnp functions as JAX
+builds them."""
 
+import builtins
+import math
 import operator
+
 import numpy as np
-from jxp._src.lax import scalar_casting as lax
+
 from jxp._src import dtypes as _dt
 from jxp._src.api import jit_library
 from jxp._src.core import abstractify, Tracer
 from jxp._src.errors import ConcretizationTypeError
+from jxp._src.lax import scalar_casting as lax
 from jxp._src.numpy import (
     creation, index_tricks, lax_numpy, manipulation, sorting, util)
 from jxp._src.numpy.creation import linspace, ones_like, zeros
@@ -18,11 +22,6 @@ from jxp._src.numpy.sorting import searchsorted
 from jxp._src.numpy.ufuncs import true_divide, where as _where
 from jxp._src.numpy.util import (
     _check_arraylike, _filled, _keep_weak, _promote_no_broadcast, astype)
-import builtins
-import math
-
-
-
 
 
 __all__ = [

@@ -1,17 +1,20 @@
 """Index helpers: diag_indices, tril/triu_indices, indices, ix_,
 meshgrid, mgrid/ogrid, r_/c_, s_/index_exp, ravel_multi_index,
 unravel_index and mask_indices."""
+
+import builtins
+import math
+import operator
+
+import numpy as np
+
+from jxp._src import dtypes as _dt
+from jxp._src.errors import ConcretizationTypeError
 from jxp._src.numpy import creation, manipulation, sorting, ufuncs, util
 from jxp._src.numpy.indexing import Tracer
 from jxp._src.numpy.util import (
     _arr, _check_arraylike, _concrete, _keep_weak, asarray, astype, ndim,
     shape)
-from jxp._src.errors import ConcretizationTypeError
-from jxp._src import dtypes as _dt
-import builtins
-import math
-import numpy as np
-import operator
 
 
 def _int_array(host):

@@ -15,11 +15,14 @@ True count is a shape) and become integer indices with numpy.nonzero.
 import collections.abc
 import enum
 import warnings
+
 import numpy as np
-from jxp._src.lax import scalar_casting as lax, slicing
-from jxp._src import dtypes, errors, lax as _p
+
+from jxp._src import dtypes, errors
 from jxp._src.array import Array
 from jxp._src.core import abstractify, is_array_like, rebind_aval, Tracer
+from jxp._src.lax import scalar_casting as lax, slicing
+from jxp._src.lax import primitives as _p
 from jxp._src.numpy import creation, sorting, ufuncs, util
 
 

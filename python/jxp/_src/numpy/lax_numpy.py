@@ -1,33 +1,40 @@
-"""More of NumPy's API, each built from the jxp.numpy functions above:
-differences and joins (diff, append, delete, insert), index helpers
-(indices, ix_, meshgrid, mgrid, tril_indices, ...), set operations,
-polynomials, windows, convolutions and statistics (cov, corrcoef)."""
+"""The rest of NumPy's API, each function built from the modules beside
+this one: differences and joins (diff, ediff1d, append, delete, insert,
+concat, block), pad and repeat, rotations and resizing, selection (select,
+choose, compress, extract), binning and interpolation (digitize, interp,
+trapezoid, gradient), logspace/geomspace, predicates (iscomplexobj,
+isscalar, isdtype), cumulative_sum/prod, convolutions and statistics
+(convolve, correlate, cov, corrcoef), bit packing, functional forms of
+NumPy's in-place functions (fill_diagonal, put, place, put_along_axis),
+apply_along_axis/apply_over_axes, unwrap, fromfunction, the host-side
+helpers JAX re-exports from NumPy (print options, array_repr/array_str,
+einsum_path, I/O), and NumPy's constants."""
 
 import builtins
 import math
 import operator
+
 import numpy as np
+
 from jxp._src import dtypes as _dt
+from jxp._src.api import jit_library
+from jxp._src.array import Array
 from jxp._src.batching import vmap
 from jxp._src.core import abstractify, Tracer
 from jxp._src.errors import ConcretizationTypeError, TracerBoolConversionError
+from jxp._src.lax import lax as _lax, scalar_casting as lax, slicing
 from jxp._src.numpy import (
     creation, index_tricks, manipulation, reductions, sorting,
     tensor_contractions, ufuncs, util)
 from jxp._src.numpy.manipulation import (
-    _canon_axis, _const, _slice_in_dim, broadcast_arrays, ravel, squeeze,
+    _const, _slice_in_dim, broadcast_arrays, ravel, squeeze,
     stack)
 from jxp._src.numpy.reductions import argmax
 from jxp._src.numpy.util import (
     _arr, _check_arraylike, _concrete, _filled, _inexact, _is_array,
     _keep_weak, _promote_no_broadcast, _slice_axis, asarray, astype,
     broadcast_to, ndim, shape)
-from jxp._src.array import Array
-from jxp._src.lax import lax as _lax, scalar_casting as lax, slicing
-from jxp._src.api import jit_library
-
-
-
+from jxp._src.util import canonicalize_axis
 
 
 __all__ = [
@@ -60,7 +67,7 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
     if nd == 0:
         raise ValueError(f"diff requires input that is at least one "
                          f"dimensional; got {a}")
-    axis = manipulation._canon_axis(axis, nd)
+    axis = canonicalize_axis(axis, nd)
     parts = []
     for extra in (prepend, append):
         if extra is None:
@@ -105,7 +112,7 @@ def delete(arr, obj, axis=None, *, assume_unique_indices=False):
     a = _arr("delete", arr)
     if axis is None:
         a, axis = manipulation.ravel(a), 0
-    axis = manipulation._canon_axis(axis, ndim(a))
+    axis = canonicalize_axis(axis, ndim(a))
     n = shape(a)[axis]
     lead = (builtins.slice(None),) * axis
     # A static integer: the two sides of it.
@@ -114,7 +121,7 @@ def delete(arr, obj, axis=None, *, assume_unique_indices=False):
     except TypeError:
         pass
     else:
-        i = manipulation._canon_axis(i, n)
+        i = canonicalize_axis(i, n)
         return manipulation.concatenate([a[lead + (builtins.slice(0, i),)],
                                 a[lead + (builtins.slice(i + 1, None),)]],
                                axis=axis)
@@ -145,7 +152,7 @@ def insert(arr, obj, values, axis=None):
     a = asarray(arr)
     if axis is None:
         a, axis = manipulation.ravel(a), 0
-    axis = manipulation._canon_axis(axis, ndim(a))
+    axis = canonicalize_axis(axis, ndim(a))
     n = shape(a)[axis]
     if is_slice:
         idx = creation.arange(*obj.indices(n))
@@ -220,7 +227,7 @@ def rot90(m, k=1, axes=(0, 1)):
         raise ValueError(f"rot90 requires its first argument to have ndim "
                          f"at least two, but got first argument of shape "
                          f"{shape(a)}, which has ndim {nd}")
-    ax1, ax2 = (manipulation._canon_axis(x, nd) for x in axes)
+    ax1, ax2 = (canonicalize_axis(x, nd) for x in axes)
     if ax1 == ax2:
         raise ValueError("Axes must be different")
     k = operator.index(k) % 4
@@ -253,7 +260,7 @@ def resize(a, new_shape):
 def rollaxis(a, axis, start=0):
     arr = _arr("rollaxis", a)
     n = ndim(arr)
-    axis = manipulation._canon_axis(axis, n)
+    axis = canonicalize_axis(axis, n)
     start = operator.index(start)
     if not -n <= start <= n:
         raise ValueError(f"start={start} must satisfy {-n}<=start<={n}")
@@ -390,7 +397,7 @@ def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
         raise ValueError("condition must be a 1D array")
     if axis is None:
         arr, axis = manipulation.ravel(arr), 0
-    axis = manipulation._canon_axis(axis, ndim(arr))
+    axis = canonicalize_axis(axis, ndim(arr))
     c = astype(cond, _dt.bool_)
     n = shape(arr)[axis]
     if shape(c)[0] > n:
@@ -479,12 +486,12 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
     if x is None:
         _check_arraylike("trapezoid", y)
         ya = _inexact(y)[0]
-        axis = manipulation._canon_axis(axis, ndim(ya))
+        axis = canonicalize_axis(axis, ndim(ya))
         d = dx
     else:
         _check_arraylike("trapezoid", y, x)
         ya, xa = _inexact(y, x)
-        axis = manipulation._canon_axis(axis, ndim(ya))
+        axis = canonicalize_axis(axis, ndim(ya))
         if ndim(xa) == 1:
             d = diff(xa)
             s = [1] * ndim(ya)
@@ -507,9 +514,9 @@ def gradient(f, *varargs, axis=None, edge_order=None):
     if axis is None:
         axes = list(range(nd))
     elif isinstance(axis, int):
-        axes = [manipulation._canon_axis(axis, nd)]
+        axes = [canonicalize_axis(axis, nd)]
     else:
-        axes = [manipulation._canon_axis(x, nd) for x in axis]
+        axes = [canonicalize_axis(x, nd) for x in axis]
     if not axes:
         return []
     if len(varargs) == 0:
@@ -660,7 +667,7 @@ def _cumulative(name, fn, init, x, axis, dtype, include_initial):
                              "argument is only optional for one-dimensional "
                              "arrays.")
         axis = 0
-    axis = manipulation._canon_axis(axis, ndim(a))
+    axis = canonicalize_axis(axis, ndim(a))
     out = fn(a, axis=axis, dtype=dtype)
     if include_initial:
         s = list(shape(out))
@@ -869,7 +876,7 @@ def place(arr, mask, vals, *, inplace=True):
 def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     a = asarray(arr)
     nd = ndim(a)
-    axis = manipulation._canon_axis(axis, nd)
+    axis = canonicalize_axis(axis, nd)
 
     def f(x):
         return func1d(x, *args, **kwargs)
@@ -1024,11 +1031,7 @@ def put_along_axis(arr, indices, values, axis, inplace=True, *, mode=None):
             "put_along_axis argument 'values' must be broadcastable to "
             f"'indices'. Got values.shape={values.shape} and "
             f"indices.shape={indices.shape}.") from None
-    axis = operator.index(axis)
-    if not -arr.ndim <= axis < arr.ndim:
-        raise ValueError(f"axis {axis} is out of bounds for array of "
-                         f"dimension {arr.ndim}")
-    axis %= arr.ndim
+    axis = canonicalize_axis(axis, arr.ndim)
     idx = list(index_tricks.indices(arr.shape, sparse=True))
     idx[axis] = indices
     out = arr.at[tuple(idx)].set(values, mode=mode)
@@ -1187,7 +1190,7 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
                 "`total_repeat_length`.\n")
         host = np.asarray(repeats)
         if host.ndim == 0 and ndim(a) != 0:
-            axis = _canon_axis(axis, ndim(a))
+            axis = canonicalize_axis(axis, ndim(a))
             s = list(shape(a))
             aux = s[:axis + 1] + [builtins.int(host)] + s[axis + 1:]
             out = lax.broadcast_in_dim(
@@ -1196,7 +1199,7 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
             return lax.reshape(out, s)
         host = np.ravel(host)
         if ndim(a) != 0:
-            host = np.broadcast_to(host, [shape(a)[_canon_axis(axis, ndim(a))]])
+            host = np.broadcast_to(host, [shape(a)[canonicalize_axis(axis, ndim(a))]])
         total_repeat_length = builtins.int(np.sum(host))
         reps = host
     else:
@@ -1204,7 +1207,7 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
         reps = ravel(manipulation.asarray(repeats)) if not concrete else np.ravel(
             np.asarray(repeats))
         if ndim(a) != 0:
-            n = shape(a)[_canon_axis(axis, ndim(a))]
+            n = shape(a)[canonicalize_axis(axis, ndim(a))]
             reps = (np.broadcast_to(reps, [n]) if concrete
                     else broadcast_to(reps, [n]))
     if ndim(a) == 0:
@@ -1213,7 +1216,7 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
         raise ValueError("`repeat` with a scalar parameter `a` is only "
                          "implemented for scalar values of the parameter "
                          "`repeats`.")
-    axis = _canon_axis(axis, ndim(a))
+    axis = canonicalize_axis(axis, ndim(a))
     if total_repeat_length == 0:
         s = list(shape(a))
         s[axis] = 0

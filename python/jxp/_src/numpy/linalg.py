@@ -1,4 +1,4 @@
-"""jxp.numpy.linalg: numpy.linalg over jxp.lax.linalg's factorizations, as
+"""numpy.linalg over jxp.lax.linalg's factorizations, as
 jax.numpy.linalg.
 
 The factorizations (LU, QR, Cholesky, eigh, SVD, eig) are jxp.lax.linalg's
@@ -12,7 +12,9 @@ import itertools
 import math
 import operator
 from typing import NamedTuple
+
 import numpy as np
+
 from jxp._src import ad as _ad, dtypes as _dt
 from jxp._src.api import jit_library
 from jxp._src.lax import linalg as lax_linalg, scalar_casting as lax
@@ -21,6 +23,7 @@ from jxp._src.numpy import (
     tensor_contractions, ufuncs, util)
 from jxp._src.numpy.manipulation import asarray
 from jxp._src.numpy.util import _check_arraylike
+from jxp._src.util import canonicalize_axis
 
 
 
@@ -738,14 +741,6 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
                          np.asarray(1.0 / p, a.dtype))
 
 
-def _canon(axis, ndim):
-    axis = operator.index(axis)
-    if not -ndim <= axis < ndim:
-        raise ValueError(f"axis {axis} is out of bounds for array of "
-                         f"dimension {ndim}")
-    return axis % ndim
-
-
 def norm(x, ord=None, axis=None, keepdims=False):
     """Vector and matrix norms as numpy.linalg.norm."""
     _check_arraylike("jnp.linalg.norm", x)
@@ -755,9 +750,9 @@ def norm(x, ord=None, axis=None, keepdims=False):
             return _sum_squares(x, None, keepdims)
         axis = tuple(range(x.ndim))
     elif isinstance(axis, tuple):
-        axis = tuple(_canon(a, x.ndim) for a in axis)
+        axis = tuple(canonicalize_axis(a, x.ndim) for a in axis)
     else:
-        axis = (_canon(axis, x.ndim),)
+        axis = (canonicalize_axis(axis, x.ndim),)
     if len(axis) == 1:
         return vector_norm(x, ord=2 if ord is None else ord, axis=axis,
                            keepdims=keepdims)

@@ -1,20 +1,22 @@
-"""Shape manipulation: reshape, transposes, joins, splits, padding, tiling."""
+"""Shape manipulation: reshape, transposes, joins, splits, flips, rolls,
+tiling and broadcasting (pad and repeat, which need creation and sorting,
+are in lax_numpy.py)."""
 
 import builtins
 import operator
+
 import numpy as np
-from jxp._src.lax import scalar_casting as lax, slicing
+
 from jxp._src import dtypes as _dt
 from jxp._src.core import abstractify, current_frame, Tracer
 from jxp._src.errors import ConcretizationTypeError
+from jxp._src.lax import scalar_casting as lax, slicing
 from jxp._src.numpy import util
 from jxp._src.numpy.ufuncs import remainder
 from jxp._src.numpy.util import (
     _check_arraylike, _constant, _expand, _is_array, _keep_weak,
     _promote_no_broadcast, astype, broadcast_to, ndim, shape)
-
-
-
+from jxp._src.util import canonicalize_axis
 
 
 __all__ = [
@@ -26,16 +28,6 @@ __all__ = [
 
 
 # --- helpers shared with the other modules ------------------------------------
-
-
-def _canon_axis(axis, n):
-    """An axis in [-n, n) as a non-negative int; ValueError otherwise (JAX's
-    canonicalize_axis)."""
-    axis = operator.index(axis)
-    if not -n <= axis < n:
-        raise ValueError(f"axis {axis} is out of bounds for array of "
-                         f"dimension {n}")
-    return axis + n if axis < 0 else axis
 
 
 def _const(value, dtype, weak_type=False):
@@ -98,7 +90,7 @@ def _canon_axes(axis, n, allow_duplicate=False):
     if isinstance(axis, Tracer):
         raise ConcretizationTypeError(axis, "The axis argument must be known "
                                             "statically.\n")
-    axes = tuple(_canon_axis(a, n) for a in _index_tuple(axis))
+    axes = tuple(canonicalize_axis(a, n) for a in _index_tuple(axis))
     if not allow_duplicate and len(set(axes)) != len(axes):
         raise ValueError(f"duplicate value in 'axis': {axis}")
     return axes
@@ -183,7 +175,7 @@ def transpose(a, axes=None):
     a = _arraylike("transpose", a)
     n = ndim(a)
     axes = tuple(range(n))[::-1] if axes is None else axes
-    return lax.transpose(a, [_canon_axis(i, n) for i in axes])
+    return lax.transpose(a, [canonicalize_axis(i, n) for i in axes])
 
 
 def swapaxes(a, axis1, axis2):
@@ -196,8 +188,8 @@ def swapaxes(a, axis1, axis2):
 def moveaxis(a, source, destination):
     a = _arraylike("moveaxis", a)
     n = ndim(a)
-    source = tuple(_canon_axis(i, n) for i in _index_tuple(source))
-    destination = tuple(_canon_axis(i, n) for i in _index_tuple(destination))
+    source = tuple(canonicalize_axis(i, n) for i in _index_tuple(source))
+    destination = tuple(canonicalize_axis(i, n) for i in _index_tuple(destination))
     if len(source) != len(destination):
         raise ValueError(f"Inconsistent number of elements: {len(source)} vs "
                          f"{len(destination)}")
@@ -211,7 +203,7 @@ def expand_dims(a, axis):
     a = _arraylike("expand_dims", a)
     axis = _index_tuple(axis)
     n_out = ndim(a) + len(axis)
-    dims = [_canon_axis(i, n_out) for i in axis]
+    dims = [canonicalize_axis(i, n_out) for i in axis]
     if len(set(dims)) != len(dims):
         raise ValueError(f"repeated axis in lax.expand_dims: {dims}")
     return _expand(a, dims)
@@ -223,7 +215,7 @@ def squeeze(a, axis=None):
     if axis is None:
         axes = [i for i, d in enumerate(s) if d == 1]
     else:
-        axes = [_canon_axis(x, len(s)) for x in _index_tuple(axis)]
+        axes = [canonicalize_axis(x, len(s)) for x in _index_tuple(axis)]
         for x in axes:
             if s[x] != 1:
                 raise ValueError(f"cannot select an axis to squeeze out which "
@@ -237,7 +229,7 @@ def flip(m, axis=None):
     n = ndim(m)
     if axis is None:
         return lax.rev(m, range(n))
-    axes = [_canon_axis(i, n) for i in _index_tuple(axis)]
+    axes = [canonicalize_axis(i, n) for i in _index_tuple(axis)]
     return lax.rev(m, axes)
 
 
@@ -254,7 +246,7 @@ def roll(a, shift, axis=None):
     if axis is None:
         return lax.reshape(roll(ravel(a), shift, 0), shape(a))
     n = ndim(a)
-    axis = tuple(_canon_axis(ax, n) for ax in _index_tuple(axis))
+    axis = tuple(canonicalize_axis(ax, n) for ax in _index_tuple(axis))
     try:
         shift = _index_tuple(shift)
     except TypeError:
@@ -366,7 +358,7 @@ def concatenate(arrays, axis=0, dtype=None):
         return concatenate([ravel(asarray(a)) for a in arrays], 0, dtype)
     if ndim(arrays[0]) == 0:
         raise ValueError("Zero-dimensional arrays cannot be concatenated.")
-    axis = _canon_axis(axis, ndim(arrays[0]))
+    axis = canonicalize_axis(axis, ndim(arrays[0]))
     arrays = [asarray(a) for a in _promote_list(arrays, dtype)]
     return lax.concatenate(arrays, axis)
 
@@ -382,7 +374,7 @@ def stack(arrays, axis=0, out=None, dtype=None):
     shapes = {shape(a) for a in arrays}
     if len(shapes) != 1:
         raise ValueError("All input arrays must have the same shape.")
-    axis = _canon_axis(axis, ndim(arrays[0]) + 1)
+    axis = canonicalize_axis(axis, ndim(arrays[0]) + 1)
     return lax.concatenate([_expand(a, [axis]) for a in arrays], axis)
 
 
@@ -441,7 +433,7 @@ def _split(op, ary, indices_or_sections, axis):
                                             f"`axis`\n")
     axis = operator.index(axis)
     size = shape(ary)[axis]
-    axis = _canon_axis(axis, ndim(ary))
+    axis = canonicalize_axis(axis, ndim(ary))
     if isinstance(indices_or_sections, (tuple, list)) or (
             (_is_array(indices_or_sections)
              or isinstance(indices_or_sections, np.ndarray))

@@ -1,26 +1,22 @@
-"""Still more of NumPy's API as JAX gives it: multidimensional histograms,
-bit packing, the remaining polynomial functions (poly, polydiv, polyfit,
-roots), put_along_axis, unwrap, fromfunction, mask_indices, and the
-host-side helpers JAX re-exports or wraps from
-NumPy (print options, array_repr/array_str, einsum_path, I/O)."""
+"""Polynomials as jnp gives them: vander, polyval, polyadd, polysub,
+polymul, polyder, polyint, trim_zeros, poly, polydiv, polyfit and roots."""
 
 import builtins
 import math
 import operator
+
 import numpy as np
-from jxp._src.lax import lax as _lax
+
 from jxp._src import dtypes as _dt
 from jxp._src.core import Tracer
 from jxp._src.errors import ConcretizationTypeError
+from jxp._src.lax import lax as _lax
 from jxp._src.numpy import (
     creation, lax_numpy, linalg as jnp_linalg, manipulation, reductions,
     sorting, tensor_contractions, ufuncs)
 from jxp._src.numpy.lax_numpy import convolve
 from jxp._src.numpy.util import (
     _arr, _check_arraylike, _inexact, asarray, astype, ndim, shape)
-
-
-
 
 
 __all__ = [

@@ -2,17 +2,20 @@
 
 import builtins
 import operator
+
 import numpy as np
-from jxp._src.lax import scalar_casting as lax, slicing
+
 from jxp._src import dtypes as _dt
 from jxp._src.core import abstractify, Tracer
 from jxp._src.errors import ConcretizationTypeError
+from jxp._src.lax import scalar_casting as lax, slicing
 from jxp._src.numpy.manipulation import (
-    _canon_axes, _canon_axis, _const as _constant, asarray, ravel)
+    _canon_axes, _const as _constant, asarray, ravel)
 from jxp._src.numpy.ufuncs import multiply, true_divide, where as _where
 from jxp._src.numpy.util import (
     _check_arraylike, _expand, _filled, _keep_weak, _promote_no_broadcast,
     astype, broadcast_to)
+from jxp._src.util import canonicalize_axis
 
 
 
@@ -411,9 +414,9 @@ def _arg_reduce(name, prim, a, axis, out, keepdims):
     if abstractify(a).shape[axis] == 0:
         raise ValueError(f"attempt to get {name} of an empty sequence")
     n = abstractify(a).ndim
-    result = prim(a, _canon_axis(axis, n), _dt.default_int())
+    result = prim(a, canonicalize_axis(axis, n), _dt.default_int())
     if keepdims:
-        result = _expand(result, [_canon_axis(d, n_in) for d in dims])
+        result = _expand(result, [canonicalize_axis(d, n_in) for d in dims])
     return result
 
 
@@ -570,7 +573,7 @@ def _cumulative(name, scan, a, axis, dtype, out, fill_nan=False, fill=0):
     if axis is None:
         axis = 0
     av = abstractify(a)
-    axis = _canon_axis(axis, av.ndim)
+    axis = canonicalize_axis(axis, av.ndim)
     if fill_nan and _dt.is_inexact(av.dtype):
         a = lax.select(_is_nan(a), _keep_weak(_filled(a, fill), av.weak_type), a)
     if dtype is None:
@@ -660,11 +663,11 @@ def _quantile(name, a, q, axis, method, keepdims, squash_nans, out,
     if axis is None:
         axes = tuple(range(av.ndim))
     elif isinstance(axis, tuple):
-        axes = tuple(_canon_axis(ax, av.ndim) for ax in axis)
+        axes = tuple(canonicalize_axis(ax, av.ndim) for ax in axis)
         if len(set(axes)) != len(axes):
             raise ValueError("repeated axis")
     else:
-        axes = (_canon_axis(axis, av.ndim),)
+        axes = (canonicalize_axis(axis, av.ndim),)
     rest = [i for i in range(av.ndim) if i not in axes]
     r_shape = tuple(av.shape[i] for i in rest)
     n = int(np.prod([av.shape[i] for i in axes], dtype=np.int64))

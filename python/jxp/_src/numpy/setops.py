@@ -1,12 +1,15 @@
 """jnp's set operations: isin, union1d, intersect1d, setdiff1d, setxor1d
 and the unique_* functions of the array API (unique itself is in
 sorting.py, with the sort it is built on)."""
+
+import collections
+
+import numpy as np
+
+from jxp._src import dtypes as _dt
 from jxp._src.numpy import creation, manipulation, reductions, sorting, ufuncs
 from jxp._src.numpy.index_tricks import _int_array
 from jxp._src.numpy.util import _arr, _concrete, _keep_weak, astype, shape
-from jxp._src import dtypes as _dt
-import collections
-import numpy as np
 
 
 def isin(element, test_elements, assume_unique=False, invert=False, *,

@@ -1,24 +1,26 @@
-"""Sorting, searching, selection and set operations; closeness tests."""
+"""Sorting and searching: sort, argsort, lexsort, partition, argpartition,
+take, take_along_axis, nonzero and where, unique, searchsorted; closeness
+tests (isclose, allclose, array_equal)."""
 
 import builtins
 import operator
+
 import numpy as np
-from jxp._src.lax import lax as _lax, scalar_casting as lax, slicing
+
 from jxp._src import dtypes as _dt
 from jxp._src.core import abstractify, Tracer
 from jxp._src.errors import ConcretizationTypeError
+from jxp._src.lax import lax as _lax, scalar_casting as lax, slicing
 from jxp._src.numpy import ufuncs
 from jxp._src.numpy.manipulation import (
-    _canon_axis, _const as _constant, _slice_in_dim, asarray, atleast_1d,
+    _const as _constant, _slice_in_dim, asarray, atleast_1d,
     moveaxis, ravel, swapaxes, transpose, vstack)
 from jxp._src.numpy.reductions import all as _all, sum as _sum
 from jxp._src.numpy.ufuncs import where as _where
 from jxp._src.numpy.util import (
     _check_arraylike, _expand, _filled, _keep_weak, _promote,
     _promote_no_broadcast, astype, broadcast_to, ndim, shape)
-
-
-
+from jxp._src.util import canonicalize_axis
 
 
 __all__ = [
@@ -51,7 +53,7 @@ def sort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False):
         raise TypeError("'order' argument to sort is not supported.")
     if axis is None:
         a, axis = ravel(a), 0
-    dim = _canon_axis(axis, ndim(a))
+    dim = canonicalize_axis(axis, ndim(a))
     out = lax.sort(a, dim, is_stable=bool(stable))
     return lax.rev(out, (dim,)) if descending else out
 
@@ -67,7 +69,7 @@ def argsort(a, axis=-1, *, kind=None, order=None, stable=True,
         raise TypeError("'order' argument to argsort is not supported.")
     if axis is None:
         a, axis = ravel(a), 0
-    dim = _canon_axis(axis, ndim(a))
+    dim = canonicalize_axis(axis, ndim(a))
     idx_dtype = _dt.default_int() if dtype is None else _dt.canonicalize(dtype)
     iota = lax.broadcasted_iota(idx_dtype, shape(a), dim)
     if descending and stable:
@@ -90,7 +92,7 @@ def lexsort(keys, axis=-1):
         raise ValueError("all keys need to be the same shape")
     if ndim(keys[0]) == 0:
         return _constant(0, _dt.default_int())
-    dim = _canon_axis(axis, ndim(keys[0]))
+    dim = canonicalize_axis(axis, ndim(keys[0]))
     iota = lax.broadcasted_iota(_dt.default_int(), shape(keys[0]), dim)
     return lax.sort(list(keys[::-1]) + [iota], dim, is_stable=True,
                     num_keys=len(keys))[-1]
@@ -109,7 +111,7 @@ def take(a, indices, axis=None, out=None, mode=None, unique_indices=False,
         a = ravel(a)
         axis = 0
     else:
-        axis = _canon_axis(operator.index(axis), ndim(a))
+        axis = canonicalize_axis(operator.index(axis), ndim(a))
     n = shape(a)[axis]
     ia = abstractify(indices)
     if ia.dtype == _dt.bool_:
@@ -172,7 +174,7 @@ def take_along_axis(arr, indices, axis=-1, mode=None, fill_value=None):
     if rank != ia.ndim:
         raise ValueError(f"indices and arr must have the same number of "
                          f"dimensions; {ia.ndim} vs. {rank}")
-    axis = _canon_axis(axis, rank)
+    axis = canonicalize_axis(axis, rank)
     arr_shape = list(shape(a))
     axis_size = arr_shape[axis]
     arr_shape[axis] = 1
@@ -373,7 +375,7 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False,
         axis_int = 0
         arr = ravel(arr)
     else:
-        axis_int = _canon_axis(axis, ndim(arr))
+        axis_int = canonicalize_axis(axis, ndim(arr))
     di = _dt.default_int()
     n = shape(arr)[axis_int]
     if n == 0 and size and fill_value is None:
@@ -579,8 +581,8 @@ def _partition_args(name, a, kth, axis):
     if _dt.is_complex(av.dtype):
         raise NotImplementedError(f"jnp.{name} for complex dtype is not "
                                   f"implemented.")
-    axis = _canon_axis(axis, av.ndim)
-    kth = _canon_axis(kth, av.shape[axis])
+    axis = canonicalize_axis(axis, av.ndim)
+    kth = canonicalize_axis(kth, av.shape[axis])
     return swapaxes(a, axis, -1), kth, axis
 
 

@@ -4,19 +4,22 @@ diagonals."""
 import builtins
 import operator
 import string
+
 import numpy as np
-from jxp._src.lax import scalar_casting as lax, slicing
+
 from jxp._src import dtypes as _dt
 from jxp._src.api import jit_library
 from jxp._src.core import abstractify
+from jxp._src.lax import scalar_casting as lax, slicing
 from jxp._src.numpy import ufuncs
 from jxp._src.numpy.manipulation import (
-    _canon_axis, _const as _constant, asarray, moveaxis, ravel)
+    _const as _constant, asarray, moveaxis, ravel)
 from jxp._src.numpy.reductions import sum as _sum
 from jxp._src.numpy.ufuncs import multiply
 from jxp._src.numpy.util import (
     _check_arraylike, _expand, _filled, _keep_weak, astype, broadcast_to,
     ndim, shape)
+from jxp._src.util import canonicalize_axis
 
 
 
@@ -134,13 +137,13 @@ def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None):
     elif isinstance(axes, (tuple, list)) and len(axes) == 2:
         ax1, ax2 = axes
         if isinstance(ax1, int) and isinstance(ax2, int):
-            contract = (_canon_axis(ax1, na),), (_canon_axis(ax2, nb),)
+            contract = (canonicalize_axis(ax1, na),), (canonicalize_axis(ax2, nb),)
         elif isinstance(ax1, (tuple, list)) and isinstance(ax2, (tuple, list)):
             if len(ax1) != len(ax2):
                 raise TypeError(f"tensordot requires axes lists to have equal "
                                 f"length, got {ax1} and {ax2}.")
-            contract = (tuple(_canon_axis(i, na) for i in ax1),
-                        tuple(_canon_axis(i, nb) for i in ax2))
+            contract = (tuple(canonicalize_axis(i, na) for i in ax1),
+                        tuple(canonicalize_axis(i, nb) for i in ax2))
         else:
             raise TypeError(f"tensordot requires both axes lists to be either "
                             f"ints, tuples or lists, got {ax1} and {ax2}")
@@ -199,7 +202,7 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
                          "dimensions.")
     offset = operator.index(offset)
     s = shape(a)
-    n1, n2 = s[_canon_axis(axis1, len(s))], s[_canon_axis(axis2, len(s))]
+    n1, n2 = s[canonicalize_axis(axis1, len(s))], s[canonicalize_axis(axis2, len(s))]
     a = moveaxis(a, (axis1, axis2), (-2, -1))
     lead = shape(a)[:-2]
     d = builtins.max(0, builtins.min(n1 + builtins.min(offset, 0),
@@ -226,7 +229,7 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     _check_arraylike("trace", a)
     a = asarray(a)
     n = ndim(a)
-    if _canon_axis(axis1, n) == _canon_axis(axis2, n):
+    if canonicalize_axis(axis1, n) == canonicalize_axis(axis2, n):
         raise ValueError(f"axis1 and axis2 can not be same. axis1={axis1} and "
                          f"axis2={axis2}")
     s = shape(a)

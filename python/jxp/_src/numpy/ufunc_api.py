@@ -21,19 +21,22 @@ functions, as JAX's are.
 
 import math
 import operator
+
 import numpy as np
-from jxp._src.lax import control_flow as _cf, scalar_casting as lax
+
 from jxp._src import ad, dtypes as _dt
 from jxp._src.api import jit_library
 from jxp._src.batching import vmap
 from jxp._src.core import abstractify
-from jxp._src.toplevel import eval_shape
+from jxp._src.lax import control_flow as _cf, scalar_casting as lax
 from jxp._src.numpy import (
     creation, lax_numpy, manipulation, sorting, ufuncs, util, vectorize)
 from jxp._src.numpy.manipulation import expand_dims
 from jxp._src.numpy.reductions import (
     _reduction, cumprod, cumsum, max as _max, prod, sum as _sum)
 from jxp._src.numpy.util import _check_arraylike, asarray, astype
+from jxp._src.toplevel import eval_shape
+from jxp._src.util import canonicalize_axis
 
 
 
@@ -48,14 +51,6 @@ _AT_INPLACE = (
     "jnp.ufunc.at() cannot update an array in place (jxp arrays are "
     "immutable): pass inplace=False and use the result, e.g.\n"
     "    arr = jnp.add.at(arr, ind, val, inplace=False)")
-
-
-def _canon_axis(axis, ndim):
-    axis = operator.index(axis)
-    if not -ndim <= axis < ndim:
-        raise ValueError(f"axis {axis} is out of bounds for array of "
-                         f"dimension {ndim}")
-    return axis % ndim
 
 
 def _result_dtype(u, *args):
@@ -227,7 +222,7 @@ def _reduce_by_loop(u, a, axis, dtype, keepdims, initial, where):
         where = util.broadcast_to(where, a.shape)
     if isinstance(axis, tuple):
         for d in axis:
-            _canon_axis(d, a.ndim)
+            canonicalize_axis(d, a.ndim)
         raise NotImplementedError("tuple of axes")
     if axis is None:
         final_shape = (1,) * a.ndim if keepdims else ()
@@ -235,7 +230,7 @@ def _reduce_by_loop(u, a, axis, dtype, keepdims, initial, where):
         where = None if where is None else where.ravel()
         axis = 0
     else:
-        axis = _canon_axis(axis, a.ndim)
+        axis = canonicalize_axis(axis, a.ndim)
         final_shape = a.shape[:axis] + ((1,) if keepdims else ()) + \
             a.shape[axis + 1:]
     a = manipulation.moveaxis(a, axis, 0)
@@ -267,7 +262,7 @@ def _accumulate(u, a, axis, dtype):
         dtype = _result_dtype(u, a, a)
     if axis is None or isinstance(axis, tuple):
         raise ValueError("accumulate does not allow multiple axes")
-    axis = _canon_axis(axis, a.ndim)
+    axis = canonicalize_axis(axis, a.ndim)
     if a.size == 0:
         return creation.zeros(a.shape, dtype)
     a = manipulation.moveaxis(a, axis, 0).astype(dtype)
@@ -343,7 +338,7 @@ def _reduceat(u, a, indices, axis, dtype):
     # (JAX ignores dtype here.)
     if axis is None or isinstance(axis, (tuple, list)):
         raise ValueError("reduceat requires a single integer axis.")
-    axis = _canon_axis(axis, a.ndim)
+    axis = canonicalize_axis(axis, a.ndim)
     out = sorting.take(a, indices, axis=axis)
     # Segment bounds, shaped to broadcast against out along `axis`.
     bounds = lax_numpy.append(indices, a.shape[axis])
@@ -419,7 +414,7 @@ def _logsumexp(a, axis, dtype, keepdims, initial, where, base2=False):
         dims = tuple(range(ndim))
     else:
         axes = axis if isinstance(axis, (tuple, list)) else (axis,)
-        dims = tuple(_canon_axis(d, ndim) for d in axes)
+        dims = tuple(canonicalize_axis(d, ndim) for d in axes)
     amax = _max(ufuncs.real(a), axis=dims, keepdims=keepdims, where=where,
                 initial=-np.inf)
     amax = ad.stop_gradient(lax.select(

@@ -14,13 +14,15 @@ for 0-d weak inputs (`_weak_if_0d`).
 
 import builtins
 import operator
+
 import ml_dtypes
 import numpy as np
-from jxp._src.lax import scalar_casting as lax
+
 from jxp._src import dtypes as _dt
 from jxp._src.ad import custom_jvp, jvp
 from jxp._src.api import jit_library
 from jxp._src.core import abstractify, rebind_aval, Tracer
+from jxp._src.lax import scalar_casting as lax
 from jxp._src.numpy.util import (
     _broadcast_shapes_or_type_error, _check_arraylike, _constant, _filled,
     _keep_weak, _promote, asarray, astype, broadcast_to, operator_index)
@@ -173,7 +175,6 @@ def _finfo(dtype):
     return ml_dtypes.finfo(dtype)
 
 
-_UINT = {1: _dt.uint8, 2: _dt.uint16, 4: _dt.uint32, 8: _dt.uint64}
 _SINT = {1: _dt.int8, 2: _dt.int16, 4: _dt.int32, 8: _dt.int64}
 
 
@@ -1622,7 +1623,7 @@ def bitwise_count(x, /):
     if not _dt.is_int(dtype):
         raise TypeError(f"bitwise_count requires integer arguments, got {dtype}")
     if not _dt.is_unsigned(dtype):
-        x = lax.bitcast_convert_type(lax.abs(x), _UINT[dtype.itemsize])
+        x = lax.bitcast_convert_type(lax.abs(x), _dt.unsigned_of(dtype))
     return _popcount(x)
 
 

@@ -1,17 +1,18 @@
-"""Shared helpers: constants, promotion and broadcasting in JAX's rules."""
+"""What the jnp modules share: asarray/array, dtype promotion and
+broadcasting in JAX's rules, constants of an operand's dtype, and the
+argument checks (JAX's jax/_src/numpy/util.py)."""
 
 import builtins
 import operator
+
 import numpy as np
-from jxp._src.lax import scalar_casting as lax
+
 from jxp._src import dtypes as _dt
 from jxp._src.core import (
     abstractify, constant as _constant, current_frame, is_array_like,
     rebind_aval, ShapedArray, Tracer)
 from jxp._src.errors import ConcretizationTypeError
-
-
-
+from jxp._src.lax import scalar_casting as lax
 
 
 __all__ = [
@@ -329,8 +330,6 @@ def _filled(like, value):
     """An array of `like`'s shape and dtype holding `value` everywhere."""
     a = abstractify(like)
     return lax.broadcast_in_dim(_constant(value, a.dtype), a.shape, ())
-
-
 
 
 def _arr(name, *args):

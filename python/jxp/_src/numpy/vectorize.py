@@ -2,9 +2,11 @@
 
 import functools
 import re
+
 import numpy as np
-from jxp._src.lax import control_flow
+
 from jxp._src.batching import vmap
+from jxp._src.lax import control_flow
 from jxp._src.numpy.creation import asarray, zeros_like
 from jxp._src.numpy.manipulation import (
     broadcast_shapes, concatenate, expand_dims, ravel, reshape, squeeze)

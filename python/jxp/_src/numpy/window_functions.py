@@ -1,10 +1,13 @@
 """Window functions: hanning, hamming, blackman, bartlett and kaiser."""
+
+import operator
+
+import numpy as np
+
+from jxp._src import dtypes as _dt
 from jxp._src.numpy import creation, ufuncs
 from jxp._src.numpy.indexing import Tracer
 from jxp._src.numpy.util import _concrete, asarray, astype
-from jxp._src import dtypes as _dt
-import numpy as np
-import operator
 
 
 def _window_n(M, name):

@@ -13,14 +13,14 @@ import warnings
 
 import numpy as np
 
-from jxp._src.lax import control_flow, lax, linalg as lax_linalg
 from jxp._src import ad as _ad
-from jxp._src.numpy.ufuncs import _promote_dtypes, _promote_dtypes_inexact
-from jxp._src.numpy.util import _check_arraylike
-from jxp._src.scipy.special import comb as _comb
+from jxp._src.lax import control_flow, lax, linalg as lax_linalg
 from jxp._src.numpy import (
     creation, lax_numpy, linalg as jnp_linalg, manipulation, scalar_types,
     sorting, tensor_contractions, ufunc_api, ufuncs, util, vectorize)
+from jxp._src.numpy.ufuncs import _promote_dtypes, _promote_dtypes_inexact
+from jxp._src.numpy.util import _check_arraylike
+from jxp._src.scipy.special import comb as _comb
 
 __all__ = ["block_diag", "cho_factor", "cho_solve", "cholesky", "circulant",
            "companion", "convolution_matrix", "det", "dft", "eigh", "expm",

@@ -17,13 +17,13 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from jxp._src.lax import control_flow, lax, slicing
 from jxp._src import dtypes as _dtypes
 from jxp._src.ad import value_and_grad
-from jxp._src.numpy.ufuncs import _promote_dtypes_inexact
+from jxp._src.lax import control_flow, lax, slicing
 from jxp._src.numpy import (
     creation, linalg as jnp_linalg, manipulation, scalar_types, sorting,
     tensor_contractions, ufunc_api, ufuncs)
+from jxp._src.numpy.ufuncs import _promote_dtypes_inexact
 
 __all__ = ["OptimizeResults", "minimize"]
 

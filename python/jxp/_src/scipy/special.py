@@ -11,21 +11,21 @@ import operator
 
 import numpy as np
 
+from jxp._src import dtypes as _dt
+from jxp._src.ad import custom_jvp, jvp as _jvp
+from jxp._src.api import jit_library
+from jxp._src.batching import vmap as _vmap
+from jxp._src.core import abstractify
 from jxp._src.lax import (
     control_flow, lax as _strict_lax, scalar_casting as lax, slicing,
     special as _sf)
 from jxp._src.nn import functions as _nn
-from jxp._src import dtypes as _dt
-from jxp._src.scipy import cephes as _cephes
-from jxp._src.ad import custom_jvp, jvp as _jvp
-from jxp._src.api import jit_library
-from jxp._src.core import abstractify
-from jxp._src.numpy.ufuncs import _inexact, _promote_dtypes_inexact
-from jxp._src.batching import vmap as _vmap
-from jxp._src.numpy.util import _constant
 from jxp._src.numpy import (
     creation, lax_numpy, manipulation, polynomial, reductions, sorting,
     ufunc_api, ufuncs, util, vectorize)
+from jxp._src.numpy.ufuncs import _inexact, _promote_dtypes_inexact
+from jxp._src.numpy.util import _constant
+from jxp._src.scipy import cephes as _cephes
 
 __all__ = [
     "bernoulli", "beta", "betainc", "betaln", "boxcox", "boxcox1p", "comb",

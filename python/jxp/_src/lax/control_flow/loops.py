@@ -7,11 +7,11 @@ operands. Outside any trace the op runs as a compiled program, like other
 eager calls.
 """
 
-import numpy as np
 from jaxlib.mlir import ir
+import numpy as np
 
 from jxp._src import batching, core, dtypes, tree_util
-from jxp._src.ad import _i64, _positional, _trace_together
+from jxp._src.ad import _positional, _trace_together
 from jxp._src.config import config
 from jxp._src.core import Tracer, abstractify
 from jxp._src.lax import scalar_casting as lax
@@ -19,6 +19,7 @@ from jxp._src.lax.control_flow.common import (
     _eager_or_traced, _first_mismatch, _flatten_fun, _into_region,
     _leaf_names, _mismatch, _region_op)
 from jxp._src.lax.control_flow.common import _erase
+from jxp._src.util import i64_attr
 
 
 # ---------------------------------------------------------------------------
@@ -77,7 +78,7 @@ def _while_traced(cond_fun, body_fun, init_val, snapshots):
     # strong, as in JAX).
     carry_avals = b.out_avals + [abstractify(x) for x in closure]
     op, results = _region_op("jxp.while", carry_avals, flat_init + closure, 2,
-                             {"jxp.snapshots": _i64(snapshots)})
+                             {"jxp.snapshots": i64_attr(snapshots)})
     _into_region(c, op.regions[0])
     # The closed-over values ride along as carries the body passes through.
     _into_region(b, op.regions[1],
@@ -281,9 +282,9 @@ def _scan_traced(f, init, xs, length, reverse, unroll):
                for a in t.out_avals[nc:]]
     flat_init = [_as_aval(x, a) for x, a in zip(flat_init, carry_avals)]
     nconsts = len(closure)
-    attrs = {"length": _i64(length), "reverse": ir.BoolAttr.get(reverse),
-             "num_consts": _i64(nconsts), "num_carry": _i64(nc),
-             "unroll": _i64(unroll)}
+    attrs = {"length": i64_attr(length), "reverse": ir.BoolAttr.get(reverse),
+             "num_consts": i64_attr(nconsts), "num_carry": i64_attr(nc),
+             "unroll": i64_attr(unroll)}
     op, results = _region_op("jxp.scan", list(out_carry) + y_avals,
                              closure + flat_init + flat_xs, 1, attrs)
     # The traced body takes (carry, xs, consts); the region (consts, carry,

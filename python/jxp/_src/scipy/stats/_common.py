@@ -5,9 +5,9 @@ import numpy as np
 
 from jxp._src.core import abstractify
 from jxp._src.lax import scalar_casting as lax  # noqa: F401
-from jxp._src.numpy.util import _constant
 from jxp._src.numpy.ufuncs import _inexact  # noqa: F401
 from jxp._src.numpy.ufuncs import _promote_dtypes_inexact  # noqa: F401
+from jxp._src.numpy.util import _constant
 
 
 def promote(name, *args):

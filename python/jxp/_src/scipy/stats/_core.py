@@ -5,14 +5,15 @@ import typing
 
 import numpy as np
 
-from jxp._src.lax import control_flow, lax as _lax
 from jxp._src import dtypes as _dt
 from jxp._src.api import jit
 from jxp._src.batching import vmap
-from jxp._src.numpy.util import _check_arraylike
-from jxp._src.scipy.stats._common import promote
+from jxp._src.lax import control_flow, lax as _lax
 from jxp._src.numpy import (
     creation, lax_numpy, manipulation, reductions, sorting, ufuncs)
+from jxp._src.numpy.util import _check_arraylike
+from jxp._src.scipy.stats._common import promote
+from jxp._src.util import canonicalize_axis
 
 
 class ModeResult(typing.NamedTuple):
@@ -35,13 +36,6 @@ def _nan_policy(name, nan_policy):
             f"the `{name}` function.")
 
 
-def _canonical_axis(axis, ndim):
-    if not -ndim <= axis < ndim:
-        raise ValueError(f"axis {axis} is out of bounds for array of "
-                         f"dimension {ndim}")
-    return axis % ndim
-
-
 def _default_float():
     return _dt.canonicalize(np.float64)
 
@@ -54,7 +48,7 @@ def mode(a, axis=0, nan_policy="propagate", keepdims=False):
     x = manipulation.atleast_1d(a)
     _nan_policy("mode", nan_policy)
     if axis is not None:
-        axis = _canonical_axis(axis, x.ndim)
+        axis = canonicalize_axis(axis, x.ndim)
     shape = x.shape
     if keepdims:
         out_shape = (tuple(1 for _ in shape) if axis is None else

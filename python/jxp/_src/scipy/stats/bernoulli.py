@@ -2,9 +2,9 @@
 
 import numpy as np
 
+from jxp._src.numpy import lax_numpy, sorting, ufunc_api, ufuncs
 from jxp._src.scipy.special import xlog1py, xlogy
 from jxp._src.scipy.stats._common import const, lax, promote
-from jxp._src.numpy import lax_numpy, sorting, ufunc_api, ufuncs
 
 
 def logpmf(k, p, loc=0):

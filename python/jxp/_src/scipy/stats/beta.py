@@ -2,9 +2,9 @@
 
 import numpy as np
 
+from jxp._src.numpy import sorting, ufunc_api
 from jxp._src.scipy.special import betainc, betaln, xlog1py, xlogy
 from jxp._src.scipy.stats._common import const, lax, promote
-from jxp._src.numpy import sorting, ufunc_api
 
 
 def logpdf(x, a, b, loc=0, scale=1):

@@ -3,9 +3,9 @@
 import numpy as np
 
 from jxp._src.api import jit
+from jxp._src.numpy import sorting, ufunc_api
 from jxp._src.scipy.special import betaln
 from jxp._src.scipy.stats._common import const, lax, promote
-from jxp._src.numpy import sorting, ufunc_api
 
 
 @jit

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from jxp._src.scipy.stats._common import const, lax, promote
 from jxp._src.numpy import ufuncs
+from jxp._src.scipy.stats._common import const, lax, promote
 
 
 def logpdf(x, loc=0, scale=1):

@@ -2,9 +2,9 @@
 
 import numpy as np
 
+from jxp._src.numpy import manipulation, reductions, sorting
 from jxp._src.scipy.special import gammaln, xlogy
 from jxp._src.scipy.stats._common import _promote_dtypes_inexact, const, lax
-from jxp._src.numpy import manipulation, reductions, sorting
 
 
 def _is_simplex(x):

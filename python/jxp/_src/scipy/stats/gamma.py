@@ -2,9 +2,9 @@
 
 import numpy as np
 
+from jxp._src.numpy import sorting
 from jxp._src.scipy.special import gammainc, gammaincc, gammaln, xlogy
 from jxp._src.scipy.stats._common import const, lax, promote
-from jxp._src.numpy import sorting
 
 
 def logpdf(x, a, loc=0, scale=1):

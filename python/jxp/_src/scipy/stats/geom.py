@@ -2,9 +2,9 @@
 
 import numpy as np
 
+from jxp._src.numpy import sorting, ufuncs
 from jxp._src.scipy.special import xlog1py
 from jxp._src.scipy.stats._common import const, lax, promote
-from jxp._src.numpy import sorting, ufuncs
 
 
 def logpmf(k, p, loc=0):

@@ -3,9 +3,9 @@
 import numpy as np
 
 from jxp._src.nn import functions as _nn
+from jxp._src.numpy import sorting
 from jxp._src.scipy.special import xlogy
 from jxp._src.scipy.stats._common import const, lax, promote
-from jxp._src.numpy import sorting
 
 
 def _ok(scale):

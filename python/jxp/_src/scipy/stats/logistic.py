@@ -1,8 +1,8 @@
 """The logistic distribution, as jax.scipy.stats.logistic."""
 
+from jxp._src.numpy import ufunc_api
 from jxp._src.scipy.special import expit, logit
 from jxp._src.scipy.stats._common import const, lax, promote
-from jxp._src.numpy import ufunc_api
 
 
 def logpdf(x, loc=0, scale=1):

@@ -3,10 +3,10 @@
 import numpy as np
 
 from jxp._src import dtypes as _dt
+from jxp._src.numpy import reductions, sorting, ufuncs
 from jxp._src.numpy.ufuncs import _promote_dtypes
 from jxp._src.scipy.special import gammaln, xlogy
 from jxp._src.scipy.stats._common import lax, promote
-from jxp._src.numpy import reductions, sorting, ufuncs
 
 
 def _numeric_leading_ones(name, *args):

@@ -4,8 +4,8 @@ jax.scipy.stats.multivariate_normal."""
 import numpy as np
 
 from jxp._src.lax import linalg as lax_linalg
-from jxp._src.scipy.stats._common import _promote_dtypes_inexact
 from jxp._src.numpy import tensor_contractions, ufuncs, util
+from jxp._src.scipy.stats._common import _promote_dtypes_inexact
 
 
 def logpdf(x, mean, cov, allow_singular=None):

@@ -2,9 +2,9 @@
 
 import numpy as np
 
+from jxp._src.numpy import creation
 from jxp._src.scipy import special
 from jxp._src.scipy.stats._common import const, lax, promote
-from jxp._src.numpy import creation
 
 
 def logpdf(x, loc=0, scale=1):

@@ -3,11 +3,11 @@
 import numpy as np
 
 from jxp._src.api import jit
+from jxp._src.numpy import (
+    creation, manipulation, reductions, sorting, ufunc_api, ufuncs, util)
 from jxp._src.scipy.special import entr, gammaincc, gammaln, xlogy
 from jxp._src.scipy.stats._common import (
     _promote_dtypes_inexact, const, lax, promote)
-from jxp._src.numpy import (
-    creation, manipulation, reductions, sorting, ufunc_api, ufuncs, util)
 
 
 def logpmf(k, mu, loc=0):

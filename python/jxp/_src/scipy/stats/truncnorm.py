@@ -3,10 +3,10 @@
 import numpy as np
 
 from jxp._src.api import jit
+from jxp._src.numpy import creation, lax_numpy, manipulation, sorting, ufuncs
 from jxp._src.scipy.special import log_ndtr, logsumexp, ndtr
 from jxp._src.scipy.stats import norm
 from jxp._src.scipy.stats._common import lax, promote
-from jxp._src.numpy import creation, lax_numpy, manipulation, sorting, ufuncs
 
 
 def _log_diff(x, y):

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from jxp._src.scipy.stats._common import lax, promote
 from jxp._src.numpy import creation, lax_numpy, sorting, ufunc_api, ufuncs
+from jxp._src.scipy.stats._common import lax, promote
 
 
 def logpdf(x, loc=0, scale=1):

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from jxp._src.scipy.stats._common import const, lax, promote
 from jxp._src.numpy import sorting, ufuncs
+from jxp._src.scipy.stats._common import const, lax, promote
 
 
 def logpdf(x, c):
