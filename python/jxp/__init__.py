@@ -22,62 +22,24 @@ from ._src.array import Array  # noqa: F401
 from ._src.batching import vmap  # noqa: F401
 from ._src.config import config  # noqa: F401
 from ._src.errors import CompileError  # noqa: F401
-from ._src import runtime as _runtime
-from . import lax, nn, numpy  # noqa: F401
+from . import dtypes, lax, nn, numpy, scipy  # noqa: F401
 from ._src.shard_map import shard_map  # noqa: F401
 from ._src.pmap import pmap  # noqa: F401
 from . import random  # noqa: F401
 from . import distributed, experimental, sharding  # noqa: F401
-from ._src import distributed as _distributed
 from ._src.mesh import (  # noqa: F401
     NamedSharding, PartitionSpec as P, make_mesh)
 from . import custom_derivatives  # noqa: F401
-from ._src.callback import pure_callback  # noqa: F401,E402
-from . import debug  # noqa: F401,E402
-from ._src.checkpoint import (  # noqa: F401,E402
+from ._src.callback import pure_callback  # noqa: F401
+from . import debug  # noqa: F401
+from ._src.checkpoint import (  # noqa: F401
     checkpoint, checkpoint_policies, remat)
 from ._src.toplevel import (  # noqa: F401
     ShapeDtypeStruct, device_get, ensure_compile_time_eval, eval_shape,
     make_jaxpr, named_scope, typeof)
 
+from ._src.xla_bridge import (  # noqa: F401
+    default_backend, device_count, devices, local_device_count, local_devices,
+    process_count, process_index, process_indices)
+
 __version__ = "0.1.0"
-
-
-def devices(backend=None):
-    """Every device: this process's CPU devices (jax_num_cpu_devices), and
-    after jxp.distributed.initialize every process's, ordered by id."""
-    return _runtime.devices()
-
-
-def local_devices(process_index=None, backend=None):
-    """The devices of process `process_index` (this one by default)."""
-    if process_index is None or process_index == _distributed.process_index():
-        return _runtime.local_devices()
-    return [d for d in _runtime.devices() if d.process_index == process_index]
-
-
-def device_count(backend=None):
-    return len(_runtime.devices())
-
-
-def local_device_count(backend=None):
-    return len(_runtime.local_devices())
-
-
-def process_index(backend=None):
-    """This process's index among the processes (0 without distributed)."""
-    return _distributed.process_index()
-
-
-def process_count(backend=None):
-    return _distributed.process_count()
-
-
-def process_indices(backend=None):
-    return list(range(_distributed.process_count()))
-
-
-def default_backend():
-    return "cpu"
-from . import dtypes  # noqa: F401,E402
-from . import scipy  # noqa: F401,E402
