@@ -1,6 +1,6 @@
 """Host callbacks: jax.pure_callback, jax.debug.callback, jax.debug.print.
 
-Under a trace a callback is one `jxp.host_callback` op (lax.host_callback_p)
+Under a trace a callback is one `jxp.host_callback` op (lax/primitives.py's host_callback_prim)
 naming a Python function by its id in the runtime's registry
 (runtime.register_host_callback); its derivative and batching rules are the
 op's, in C++, and the runtime hands the registered functions to XLA when it
@@ -21,7 +21,7 @@ import numpy as np
 from . import api, batching, core, dtypes, runtime, tree_util
 from .array import from_numpy
 from .avals import ShapedArray
-from .lax.primitives import host_callback_p
+from .lax.primitives import host_callback_prim
 
 __all__ = ["pure_callback", "debug_callback", "debug_print"]
 
@@ -117,7 +117,7 @@ def pure_callback(callback, result_shape_dtypes, *args, sharding=None,
                 "'expand_dims' or 'broadcast_all'")
         vmap_method = "sequential"  # (not batched: the method is unused)
     cid = runtime.register_host_callback(flat_fn, ("pure", callback, in_tree))
-    outs = host_callback_p.bind(*flat_args, callback_id=cid,
+    outs = host_callback_prim.bind(*flat_args, callback_id=cid,
                                 result_avals=tuple(flat_avals),
                                 has_side_effect=False,
                                 vmap_method=vmap_method)
@@ -136,7 +136,7 @@ def _stage_debug(fn, key, dyn):
         return
     cid = runtime.register_host_callback(
         lambda *np_args: fn(*_as_arrays(np_args)) or (), key)
-    host_callback_p.bind(*dyn, callback_id=cid, result_avals=(),
+    host_callback_prim.bind(*dyn, callback_id=cid, result_avals=(),
                          has_side_effect=True, vmap_method="sequential")
 
 

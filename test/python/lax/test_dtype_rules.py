@@ -267,7 +267,7 @@ def ods_accepts_by_hand(prim, dtype_name):
 
 
 def _prims():
-    return sorted(k[:-2] for k, v in vars(prims).items()
+    return sorted(k[:-len("_prim")] for k, v in vars(prims).items()
                   if isinstance(v, core.Primitive))
 
 

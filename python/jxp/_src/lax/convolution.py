@@ -127,7 +127,7 @@ def conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None,
     if preferred_element_type is not None:
         preferred_element_type = dtypes.canonicalize(
             preferred_element_type)
-    out = _p.conv_p.bind(
+    out = _p.conv_prim.bind(
         lhs, rhs, window_strides=window_strides, padding=padding,
         lhs_dilation=tuple(int(d) for d in lhs_dilation),
         rhs_dilation=tuple(int(d) for d in rhs_dilation),

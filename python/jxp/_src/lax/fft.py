@@ -50,5 +50,5 @@ def fft(x, fft_type, fft_lengths):
         x = lax.convert_element_type(x, dtypes.to_complex_dtype(dtype))
     if not fft_lengths:
         return x  # (XLA has no FFT over no dimensions)
-    return _p.fft_p.bind(x, fft_type=name,
+    return _p.fft_prim.bind(x, fft_type=name,
                          fft_lengths=tuple(int(n) for n in fft_lengths))

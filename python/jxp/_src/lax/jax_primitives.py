@@ -468,7 +468,7 @@ reduce_p = LaxPrimitive("reduce", _reduce, multiple_results=True)
 def _window_prim(kind):
     def impl(x, window_dimensions, window_strides, padding, base_dilation,
              window_dilation):
-        return _p.reduce_window_p.bind(
+        return _p.reduce_window_prim.bind(
             x, kind=kind, window_dimensions=tuple(window_dimensions),
             window_strides=tuple(window_strides),
             padding=tuple(tuple(p) for p in padding),
@@ -509,7 +509,7 @@ def _select_max(select_prim):
 def _select_and_gather_add(tangents, operand, select_prim, window_dimensions,
                            window_strides, padding, base_dilation,
                            window_dilation):
-    return _p.select_and_gather_add_p.bind(
+    return _p.select_and_gather_add_prim.bind(
         tangents, operand, select_max=_select_max(select_prim),
         window_dimensions=tuple(window_dimensions),
         window_strides=tuple(window_strides),
@@ -521,7 +521,7 @@ def _select_and_gather_add(tangents, operand, select_prim, window_dimensions,
 def _select_and_scatter_add(source, operand, select_prim, window_dimensions,
                             window_strides, padding):
     ones = (1,) * len(window_dimensions)
-    return _p.select_and_scatter_add_p.bind(
+    return _p.select_and_scatter_add_prim.bind(
         source, operand, select_max=_select_max(select_prim),
         window_dimensions=tuple(window_dimensions),
         window_strides=tuple(window_strides),

@@ -71,52 +71,52 @@ def _elementwise(prim):
     return f
 
 
-neg = _elementwise(_p.neg_p)
-abs = _elementwise(_p.abs_p)  # noqa: A001
-sign = _elementwise(_p.sign_p)
-exp = _elementwise(_p.exp_p)
-log = _elementwise(_p.log_p)
-log1p = _elementwise(_p.log1p_p)
-expm1 = _elementwise(_p.expm1_p)
-sin = _elementwise(_p.sin_p)
-cos = _elementwise(_p.cos_p)
-tan = _elementwise(_p.tan_p)
-tanh = _elementwise(_p.tanh_p)
-logistic = _elementwise(_p.logistic_p)
-sqrt = _elementwise(_p.sqrt_p)
-rsqrt = _elementwise(_p.rsqrt_p)
-cbrt = _elementwise(_p.cbrt_p)
-erf = _elementwise(_p.erf_p)
-erf_inv = _elementwise(_p.erf_inv_p)
-erfc = _elementwise(_p.erfc_p)
-lgamma = _elementwise(_p.lgamma_p)
-digamma = _elementwise(_p.digamma_p)
-bessel_i0e = _elementwise(_p.bessel_i0e_p)
-bessel_i1e = _elementwise(_p.bessel_i1e_p)
-population_count = _elementwise(_p.population_count_p)
-clz = _elementwise(_p.clz_p)
-polygamma = _elementwise(_p.polygamma_p)
-zeta = _elementwise(_p.zeta_p)
-nextafter = _elementwise(_p.nextafter_p)
-floor = _elementwise(_p.floor_p)
-ceil = _elementwise(_p.ceil_p)
-bitwise_not = _elementwise(_p.not_p)
-is_finite = _elementwise(_p.is_finite_p)
-add = _elementwise(_p.add_p)
-sub = _elementwise(_p.sub_p)
-mul = _elementwise(_p.mul_p)
-div = _elementwise(_p.div_p)
-rem = _elementwise(_p.rem_p)
-_pow = _elementwise(_p.pow_p)
-max = _elementwise(_p.max_p)  # noqa: A001
-min = _elementwise(_p.min_p)  # noqa: A001
-atan2 = _elementwise(_p.atan2_p)
-bitwise_and = _elementwise(_p.and_p)
-bitwise_or = _elementwise(_p.or_p)
-bitwise_xor = _elementwise(_p.xor_p)
-shift_left = _elementwise(_p.shift_left_p)
-shift_right_logical = _elementwise(_p.shift_right_logical_p)
-shift_right_arithmetic = _elementwise(_p.shift_right_arithmetic_p)
+neg = _elementwise(_p.neg_prim)
+abs = _elementwise(_p.abs_prim)  # noqa: A001
+sign = _elementwise(_p.sign_prim)
+exp = _elementwise(_p.exp_prim)
+log = _elementwise(_p.log_prim)
+log1p = _elementwise(_p.log1p_prim)
+expm1 = _elementwise(_p.expm1_prim)
+sin = _elementwise(_p.sin_prim)
+cos = _elementwise(_p.cos_prim)
+tan = _elementwise(_p.tan_prim)
+tanh = _elementwise(_p.tanh_prim)
+logistic = _elementwise(_p.logistic_prim)
+sqrt = _elementwise(_p.sqrt_prim)
+rsqrt = _elementwise(_p.rsqrt_prim)
+cbrt = _elementwise(_p.cbrt_prim)
+erf = _elementwise(_p.erf_prim)
+erf_inv = _elementwise(_p.erf_inv_prim)
+erfc = _elementwise(_p.erfc_prim)
+lgamma = _elementwise(_p.lgamma_prim)
+digamma = _elementwise(_p.digamma_prim)
+bessel_i0e = _elementwise(_p.bessel_i0e_prim)
+bessel_i1e = _elementwise(_p.bessel_i1e_prim)
+population_count = _elementwise(_p.population_count_prim)
+clz = _elementwise(_p.clz_prim)
+polygamma = _elementwise(_p.polygamma_prim)
+zeta = _elementwise(_p.zeta_prim)
+nextafter = _elementwise(_p.nextafter_prim)
+floor = _elementwise(_p.floor_prim)
+ceil = _elementwise(_p.ceil_prim)
+bitwise_not = _elementwise(_p.not_prim)
+is_finite = _elementwise(_p.is_finite_prim)
+add = _elementwise(_p.add_prim)
+sub = _elementwise(_p.sub_prim)
+mul = _elementwise(_p.mul_prim)
+div = _elementwise(_p.div_prim)
+rem = _elementwise(_p.rem_prim)
+_pow = _elementwise(_p.pow_prim)
+max = _elementwise(_p.max_prim)  # noqa: A001
+min = _elementwise(_p.min_prim)  # noqa: A001
+atan2 = _elementwise(_p.atan2_prim)
+bitwise_and = _elementwise(_p.and_prim)
+bitwise_or = _elementwise(_p.or_prim)
+bitwise_xor = _elementwise(_p.xor_prim)
+shift_left = _elementwise(_p.shift_left_prim)
+shift_right_logical = _elementwise(_p.shift_right_logical_prim)
+shift_right_arithmetic = _elementwise(_p.shift_right_arithmetic_prim)
 
 
 def _pow_int_exponent(x, y):
@@ -178,12 +178,12 @@ class RoundingMethod:
 def round(x, rounding_method=RoundingMethod.AWAY_FROM_ZERO):  # noqa: A001
     method = ("away_from_zero" if int(rounding_method) == 0
               else "to_nearest_even")
-    return _p.round_p.bind(x, rounding_method=method)
+    return _p.round_prim.bind(x, rounding_method=method)
 
 
 def _compare(x, y, direction):
     """Any dtype; complex numbers order lexicographically (jnp's order)."""
-    return _p.compare_p.bind(*_broadcast_operands([x, y]), direction=direction)
+    return _p.compare_prim.bind(*_broadcast_operands([x, y]), direction=direction)
 
 
 def _comparison(direction):
@@ -213,11 +213,11 @@ def select(pred, on_true, on_false):
     elif dtype != dtypes.bool_:
         raise TypeError(f"select `which` must be boolean or integer type, "
                         f"got {dtype.name}.")
-    return _p.select_p.bind(pred, on_true, on_false)
+    return _p.select_prim.bind(pred, on_true, on_false)
 
 
 def clamp(min, x, max):  # noqa: A002
-    return _p.clamp_p.bind(min, x, max)
+    return _p.clamp_prim.bind(min, x, max)
 
 
 def convert_element_type(operand, new_dtype):
@@ -226,12 +226,12 @@ def convert_element_type(operand, new_dtype):
         # As JAX: a Python int is not range-checked against the default int
         # first; it wraps around into new_dtype (2**100 still fits float32).
         operand = np.asarray(operand).astype(new_dtype)
-    return _p.convert_element_type_p.bind(operand, new_dtype=new_dtype,
+    return _p.convert_element_type_prim.bind(operand, new_dtype=new_dtype,
                                           weak_type=False)
 
 
 def bitcast_convert_type(operand, new_dtype):
-    return _p.bitcast_convert_type_p.bind(
+    return _p.bitcast_convert_type_prim.bind(
         operand, new_dtype=dtypes.canonicalize(new_dtype))
 
 
@@ -243,7 +243,7 @@ def broadcasted_iota(dtype, shape, dimension):
     if builtins.any(int(d) < 0 for d in shape):
         raise TypeError(f"iota shape must have every element be nonnegative, "
                         f"got {tuple(shape)}.")
-    return _p.iota_p.bind(dtype=dtypes.canonicalize(dtype),
+    return _p.iota_prim.bind(dtype=dtypes.canonicalize(dtype),
                           shape=tuple(int(d) for d in shape),
                           dimension=int(dimension))
 
@@ -254,7 +254,7 @@ def broadcast_in_dim(operand, shape, broadcast_dimensions):
     if abstractify(operand).shape == shape and dims == tuple(
             builtins.range(len(shape))) and _is_array(operand):
         return operand
-    return _p.broadcast_in_dim_p.bind(operand, shape=shape,
+    return _p.broadcast_in_dim_prim.bind(operand, shape=shape,
                                       broadcast_dimensions=dims)
 
 
@@ -273,7 +273,7 @@ def rev(operand, dimensions):
                         f"got dimensions {dims} for operand ndim {ndim}.")
     if not dims and _is_array(operand):
         return operand
-    return _p.rev_p.bind(operand, dimensions=dims)
+    return _p.rev_prim.bind(operand, dimensions=dims)
 
 
 def reshape(operand, new_sizes, dimensions=None):
@@ -294,7 +294,7 @@ def reshape(operand, new_sizes, dimensions=None):
                          f"elements differs")
     if abstractify(operand).shape == new_sizes and _is_array(operand):
         return operand
-    return _p.reshape_p.bind(operand, new_sizes=new_sizes)
+    return _p.reshape_prim.bind(operand, new_sizes=new_sizes)
 
 
 def squeeze(array, dimensions):
@@ -334,7 +334,7 @@ def transpose(operand, permutation):
     if permutation == tuple(builtins.range(abstractify(operand).ndim)) and \
             _is_array(operand):
         return operand
-    return _p.transpose_p.bind(operand, permutation=permutation)
+    return _p.transpose_prim.bind(operand, permutation=permutation)
 
 
 def _reducer(kind):
@@ -344,7 +344,7 @@ def _reducer(kind):
             # converts bools first).
             raise TypeError(f"reduce_{kind} does not accept dtype bool. "
                             f"Accepted dtypes are subtypes of number.")
-        return _p.reduce_p.bind(operand, kind=kind,
+        return _p.reduce_prim.bind(operand, kind=kind,
                                 axes=tuple(int(a) for a in axes))
     f.__name__ = f"reduce_{kind}"
     return f
@@ -359,12 +359,12 @@ reduce_or = _reducer("or")
 
 
 def argmax(operand, axis, index_dtype):
-    return _p.argmax_p.bind(operand, axis=int(axis),
+    return _p.argmax_prim.bind(operand, axis=int(axis),
                             index_dtype=dtypes.canonicalize(index_dtype))
 
 
 def argmin(operand, axis, index_dtype):
-    return _p.argmin_p.bind(operand, axis=int(axis),
+    return _p.argmin_prim.bind(operand, axis=int(axis),
                             index_dtype=dtypes.canonicalize(index_dtype))
 
 
@@ -377,10 +377,10 @@ def _cumulative(prim):
     return f
 
 
-cumsum = _cumulative(_p.cumsum_p)
-cumprod = _cumulative(_p.cumprod_p)
-cummax = _cumulative(_p.cummax_p)
-cummin = _cumulative(_p.cummin_p)
+cumsum = _cumulative(_p.cumsum_prim)
+cumprod = _cumulative(_p.cumprod_prim)
+cummax = _cumulative(_p.cummax_prim)
+cummin = _cumulative(_p.cummin_prim)
 
 
 def dot_general(lhs, rhs, dimension_numbers, precision=None,
@@ -403,7 +403,7 @@ def dot_general(lhs, rhs, dimension_numbers, precision=None,
                     for x, d in ((lhs, l), (rhs, r)))
     if algorithm is not None and algorithm is not DotAlgorithmPreset.DEFAULT:
         return _algorithm_dot(lhs, rhs, dn, algorithm, pet)
-    return _p.dot_general_p.bind(lhs, rhs, dimension_numbers=dn,
+    return _p.dot_general_prim.bind(lhs, rhs, dimension_numbers=dn,
                                  preferred_element_type=pet)
 
 
@@ -499,11 +499,11 @@ def _algorithm_dot(lhs, rhs, dn, algorithm, pet):
         # x64 off, as in JAX (the result takes the usual type).
         if abstractify(x).dtype == dtype:
             return x
-        return _p.convert_element_type_p.bind(x, new_dtype=dtype,
+        return _p.convert_element_type_prim.bind(x, new_dtype=dtype,
                                               weak_type=False)
     lt, rt = pick(l, inputs), pick(r, inputs)
     acc = pick(out, accumulations)
-    res = _p.dot_general_p.bind(convert(lhs, lt), convert(rhs, rt),
+    res = _p.dot_general_prim.bind(convert(lhs, lt), convert(rhs, rt),
                                 dimension_numbers=dn, preferred_element_type=acc)
     return convert(res, out)
 
@@ -544,7 +544,7 @@ def concatenate(operands, dimension):
                          "arrays")
     if len(operands) == 1 and _is_array(operands[0]):
         return operands[0]
-    return _p.concatenate_p.bind(*operands, dimension=int(dimension))
+    return _p.concatenate_prim.bind(*operands, dimension=int(dimension))
 
 
 def pad(operand, padding_value, padding_config):
@@ -557,7 +557,7 @@ def pad(operand, padding_value, padding_config):
     if np.shape(padding_value):
         raise ValueError(f"padding_value must be a scalar; got "
                          f"np.shape(padding_value)={np.shape(padding_value)}")
-    return _p.pad_p.bind(operand, padding_value, padding_config=config)
+    return _p.pad_prim.bind(operand, padding_value, padding_config=config)
 
 
 def sort(operand, dimension=-1, is_stable=True, num_keys=1):
@@ -565,7 +565,7 @@ def sort(operand, dimension=-1, is_stable=True, num_keys=1):
     operands = [operand] if single else list(operand)
     ndim = abstractify(operands[0]).ndim
     dimension = int(dimension) + ndim if int(dimension) < 0 else int(dimension)
-    out = _p.sort_p.bind(*operands, dimension=dimension,
+    out = _p.sort_prim.bind(*operands, dimension=dimension,
                          is_stable=bool(is_stable), num_keys=int(num_keys))
     return out[0] if single else tuple(out)
 
@@ -625,13 +625,13 @@ def threefry2x32(key0, key1, x0, x1):
     """Threefry-2x32 (20 rounds) of counters (x0, x1) under key (key0, key1),
     as jax.random uses it; uint32 arrays, keys scalar or counter-shaped.
     (A jxp extension: JAX keeps this primitive internal.)"""
-    return tuple(_p.threefry2x32_p.bind(key0, key1, x0, x1))
+    return tuple(_p.threefry2x32_prim.bind(key0, key1, x0, x1))
 
 
 # The parts of complex numbers (JAX's lax.real, imag, complex, conj).
-real = _elementwise(_p.real_p)
-imag = _elementwise(_p.imag_p)
-complex = _elementwise(_p.complex_p)  # noqa: A001
+real = _elementwise(_p.real_prim)
+imag = _elementwise(_p.imag_prim)
+complex = _elementwise(_p.complex_prim)  # noqa: A001
 
 
 def conj(x):
@@ -708,7 +708,7 @@ def _to_array(x, weak):
     if _is_array(x) and abstractify(x).weak_type == weak:
         return x
     a = abstractify(x)
-    return _p.convert_element_type_p.bind(np.asarray(x, a.dtype) if
+    return _p.convert_element_type_prim.bind(np.asarray(x, a.dtype) if
                                           not _is_array(x) else x,
                                           new_dtype=a.dtype, weak_type=weak)
 
@@ -1000,7 +1000,7 @@ def reduce_precision(operand, exponent_bits, mantissa_bits):
         if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
             raise TypeError(f"reduce_precision: {name} must be an integer, "
                             f"got {v!r}")
-    return _p.reduce_precision_p.bind(operand,
+    return _p.reduce_precision_prim.bind(operand,
                                       exponent_bits=int(exponent_bits),
                                       mantissa_bits=int(mantissa_bits))
 
@@ -1027,14 +1027,14 @@ def rng_bit_generator(key, shape, dtype=np.uint32,
     dtype = dtypes.canonicalize(np.dtype(dtype))  # uint64 is uint32 in x32
     if dtype not in (np.uint8, np.uint16, np.uint32, np.uint64):
         raise TypeError(f"rng_bit_generator: unsupported dtype {dtype}")
-    return tuple(_p.rng_bit_generator_p.bind(
+    return tuple(_p.rng_bit_generator_prim.bind(
         key, shape=shape, dtype=dtype, algorithm=RandomAlgorithm(algorithm)))
 
 
 def rng_uniform(a, b, shape):
     """Values uniform in [a, b) from XLA's stateful generator: new ones at
     every call (jax.random is the reproducible way)."""
-    return _p.rng_uniform_p.bind(a, b, shape=tuple(operator.index(d)
+    return _p.rng_uniform_prim.bind(a, b, shape=tuple(operator.index(d)
                                                    for d in shape))
 
 
@@ -1139,7 +1139,7 @@ def _to_front(x, axes):
 def _slice(operand, start_indices, limit_indices):
     """slicing.slice with unit strides, for the functions here (slicing.py
     sits above this module)."""
-    return _p.slice_p.bind(
+    return _p.slice_prim.bind(
         operand, start_indices=tuple(int(s) for s in start_indices),
         limit_indices=tuple(int(s) for s in limit_indices),
         strides=(1,) * len(start_indices))

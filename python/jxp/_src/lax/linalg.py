@@ -24,7 +24,7 @@ def cholesky(x, *, symmetrize_input: bool = True):
     # The lower triangle, as JAX takes it: a matrix that is not positive
     # definite gives NaNs below the diagonal and zeros above, and so do
     # the derivatives.
-    return _tril(_p.cholesky_p.bind(x))
+    return _tril(_p.cholesky_prim.bind(x))
 
 
 def _tril(x):
@@ -45,7 +45,7 @@ def triangular_solve(a, b, *, left_side: bool = False, lower: bool = False,
     if conjugate_a and complex_a and not transpose_a:
         a, conjugate_a = lax.conj(a), False
     code = (2 if conjugate_a and complex_a else 1) if transpose_a else 0
-    return _p.triangular_solve_p.bind(
+    return _p.triangular_solve_prim.bind(
         a, b, left_side=bool(left_side), lower=bool(lower),
         unit_diagonal=bool(unit_diagonal), transpose_a=code)
 
@@ -60,7 +60,7 @@ def _adjoint(x):
 def lu(x):
     """LU decomposition with partial pivoting of each (..., m, n) matrix:
     (lu, pivots, permutation) with x[permutation] = L @ U."""
-    return tuple(_p.lu_p.bind(x))
+    return tuple(_p.lu_prim.bind(x))
 
 
 def lu_pivots_to_permutation(pivots, permutation_size):
@@ -99,7 +99,7 @@ def qr(x, *, pivoting=False, full_matrices=True, use_magma=None):
     """QR decomposition of each (..., m, n) matrix: (q, r)."""
     if pivoting:
         raise NotImplementedError("jxp's qr does not pivot")
-    return tuple(_p.qr_p.bind(x, full_matrices=bool(full_matrices)))
+    return tuple(_p.qr_prim.bind(x, full_matrices=bool(full_matrices)))
 
 
 def eigh(x, *, lower=True, symmetrize_input=True, sort_eigenvalues=True,
@@ -111,7 +111,7 @@ def eigh(x, *, lower=True, symmetrize_input=True, sort_eigenvalues=True,
                                   "(subset_by_index is not supported)")
     if symmetrize_input:
         x = lax.div(lax.add(x, _adjoint(x)), 2.0)
-    return tuple(_p.eigh_p.bind(x, lower=bool(lower)))
+    return tuple(_p.eigh_prim.bind(x, lower=bool(lower)))
 
 
 def svd(x, *, full_matrices=True, compute_uv=True, subset_by_index=None,
@@ -120,7 +120,7 @@ def svd(x, *, full_matrices=True, compute_uv=True, subset_by_index=None,
     if subset_by_index is not None:
         raise NotImplementedError("jxp's svd computes every singular value "
                                   "(subset_by_index is not supported)")
-    out = _p.svd_p.bind(x, full_matrices=bool(full_matrices),
+    out = _p.svd_prim.bind(x, full_matrices=bool(full_matrices),
                         compute_uv=bool(compute_uv))
     if not compute_uv:
         return out[0]
@@ -132,7 +132,7 @@ def eig(x, *, compute_left_eigenvectors=True, compute_right_eigenvectors=True,
         use_magma=None):
     """Eigenvalues, then left and right eigenvectors as asked, of each real
     (..., n, n) matrix (complex results)."""
-    return list(_p.eig_p.bind(
+    return list(_p.eig_prim.bind(
         x, compute_left=bool(compute_left_eigenvectors),
         compute_right=bool(compute_right_eigenvectors)))
 

@@ -1,6 +1,9 @@
 """The primitives jxp traces: each pairs a shape/dtype rule (errors at the
-user's line, JAX's error classes) with the jxp op it emits. jax.lax's
-functions over them are in lax.py, slicing.py and their neighbours.
+user's line, JAX's error classes) with the jxp op it emits, and is named
+for it (add_prim emits jxp.add). jax.lax's functions over them are in
+lax.py, slicing.py and their neighbours; jxp.lax.add_p & co are JAX's
+primitive objects (jax_primitives.py), which take JAX's parameters and call
+those functions.
 
 The rules are strict, as in JAX: operands of elementwise ops must already
 agree in shape and dtype.
@@ -112,7 +115,7 @@ def binop(name, op_class, kind):
     return Primitive(name, _elementwise_rule(name, kind), _simple_lower(op_class))
 
 
-neg_p = unop("neg", ops.NegOp, _NUMERIC)
+neg_prim = unop("neg", ops.NegOp, _NUMERIC)
 
 
 def _abs_rule(x):
@@ -130,57 +133,57 @@ def _abs_lower(frame, loc, values, avals, out_avals):
                       ip=frame.ip).result]
 
 
-abs_p = Primitive("abs", _abs_rule, _abs_lower)
+abs_prim = Primitive("abs", _abs_rule, _abs_lower)
 
-sign_p = unop("sign", ops.SignOp, _NUMERIC)
+sign_prim = unop("sign", ops.SignOp, _NUMERIC)
 
-exp_p = unop("exp", ops.ExpOp, _INEXACT)
-log_p = unop("log", ops.LogOp, _INEXACT)
-log1p_p = unop("log1p", ops.Log1pOp, _INEXACT)
-expm1_p = unop("expm1", ops.Expm1Op, _INEXACT)
-sin_p = unop("sin", ops.SinOp, _INEXACT)
-cos_p = unop("cos", ops.CosOp, _INEXACT)
-tan_p = unop("tan", ops.TanOp, _INEXACT)
-tanh_p = unop("tanh", ops.TanhOp, _INEXACT)
-logistic_p = unop("logistic", ops.LogisticOp, _INEXACT)
-sqrt_p = unop("sqrt", ops.SqrtOp, _INEXACT)
-rsqrt_p = unop("rsqrt", ops.RsqrtOp, _INEXACT)
-cbrt_p = unop("cbrt", ops.CbrtOp, _FLOAT)
-erf_p = unop("erf", ops.ErfOp, _FLOAT)
-erf_inv_p = unop("erf_inv", ops.ErfInvOp, _FLOAT)
-erfc_p = unop("erfc", ops.ErfcOp, _FLOAT)
-lgamma_p = unop("lgamma", ops.LgammaOp, _FLOAT)
-digamma_p = unop("digamma", ops.DigammaOp, _FLOAT)
-bessel_i0e_p = unop("bessel_i0e", ops.BesselI0eOp, _FLOAT)
-bessel_i1e_p = unop("bessel_i1e", ops.BesselI1eOp, _FLOAT)
-population_count_p = unop("population_count", ops.PopulationCountOp, _INT)
-clz_p = unop("clz", ops.ClzOp, _INT)
-floor_p = unop("floor", ops.FloorOp, _FLOAT)
-ceil_p = unop("ceil", ops.CeilOp, _FLOAT)
-not_p = unop("not", ops.NotOp, _INTEGRAL)
+exp_prim = unop("exp", ops.ExpOp, _INEXACT)
+log_prim = unop("log", ops.LogOp, _INEXACT)
+log1p_prim = unop("log1p", ops.Log1pOp, _INEXACT)
+expm1_prim = unop("expm1", ops.Expm1Op, _INEXACT)
+sin_prim = unop("sin", ops.SinOp, _INEXACT)
+cos_prim = unop("cos", ops.CosOp, _INEXACT)
+tan_prim = unop("tan", ops.TanOp, _INEXACT)
+tanh_prim = unop("tanh", ops.TanhOp, _INEXACT)
+logistic_prim = unop("logistic", ops.LogisticOp, _INEXACT)
+sqrt_prim = unop("sqrt", ops.SqrtOp, _INEXACT)
+rsqrt_prim = unop("rsqrt", ops.RsqrtOp, _INEXACT)
+cbrt_prim = unop("cbrt", ops.CbrtOp, _FLOAT)
+erf_prim = unop("erf", ops.ErfOp, _FLOAT)
+erf_inv_prim = unop("erf_inv", ops.ErfInvOp, _FLOAT)
+erfc_prim = unop("erfc", ops.ErfcOp, _FLOAT)
+lgamma_prim = unop("lgamma", ops.LgammaOp, _FLOAT)
+digamma_prim = unop("digamma", ops.DigammaOp, _FLOAT)
+bessel_i0e_prim = unop("bessel_i0e", ops.BesselI0eOp, _FLOAT)
+bessel_i1e_prim = unop("bessel_i1e", ops.BesselI1eOp, _FLOAT)
+population_count_prim = unop("population_count", ops.PopulationCountOp, _INT)
+clz_prim = unop("clz", ops.ClzOp, _INT)
+floor_prim = unop("floor", ops.FloorOp, _FLOAT)
+ceil_prim = unop("ceil", ops.CeilOp, _FLOAT)
+not_prim = unop("not", ops.NotOp, _INTEGRAL)
 
-add_p = binop("add", ops.AddOp, _NUMERIC)
-sub_p = binop("sub", ops.SubOp, _NUMERIC)
-mul_p = binop("mul", ops.MulOp, _NUMERIC)
-div_p = binop("div", ops.DivOp, _NUMERIC)
+add_prim = binop("add", ops.AddOp, _NUMERIC)
+sub_prim = binop("sub", ops.SubOp, _NUMERIC)
+mul_prim = binop("mul", ops.MulOp, _NUMERIC)
+div_prim = binop("div", ops.DivOp, _NUMERIC)
 # As JAX's: no complex numbers (XLA crashes compiling a complex remainder).
-rem_p = binop("rem", ops.RemOp, _INT_OR_FLOAT)
-pow_p = binop("pow", ops.PowOp, _NUMERIC)
-max_p = binop("max", ops.MaxOp, _ANY)
-min_p = binop("min", ops.MinOp, _ANY)
-atan2_p = binop("atan2", ops.Atan2Op, _INEXACT)
-polygamma_p = binop("polygamma", ops.PolygammaOp, _FLOAT)
-zeta_p = binop("zeta", ops.ZetaOp, _FLOAT)
-nextafter_p = binop("nextafter", ops.NextAfterOp, _FLOAT)
-and_p = binop("and", ops.AndOp, _INTEGRAL)
-or_p = binop("or", ops.OrOp, _INTEGRAL)
-xor_p = binop("xor", ops.XorOp, _INTEGRAL)
-shift_left_p = binop("shift_left", ops.ShiftLeftOp, _INT)
-shift_right_logical_p = binop("shift_right_logical", ops.ShiftRightLogicalOp, _INT)
-shift_right_arithmetic_p = binop("shift_right_arithmetic",
+rem_prim = binop("rem", ops.RemOp, _INT_OR_FLOAT)
+pow_prim = binop("pow", ops.PowOp, _NUMERIC)
+max_prim = binop("max", ops.MaxOp, _ANY)
+min_prim = binop("min", ops.MinOp, _ANY)
+atan2_prim = binop("atan2", ops.Atan2Op, _INEXACT)
+polygamma_prim = binop("polygamma", ops.PolygammaOp, _FLOAT)
+zeta_prim = binop("zeta", ops.ZetaOp, _FLOAT)
+nextafter_prim = binop("nextafter", ops.NextAfterOp, _FLOAT)
+and_prim = binop("and", ops.AndOp, _INTEGRAL)
+or_prim = binop("or", ops.OrOp, _INTEGRAL)
+xor_prim = binop("xor", ops.XorOp, _INTEGRAL)
+shift_left_prim = binop("shift_left", ops.ShiftLeftOp, _INT)
+shift_right_logical_prim = binop("shift_right_logical", ops.ShiftRightLogicalOp, _INT)
+shift_right_arithmetic_prim = binop("shift_right_arithmetic",
                                  ops.ShiftRightArithmeticOp, _INT)
 
-is_finite_p = Primitive(
+is_finite_prim = Primitive(
     "is_finite", _elementwise_rule("is_finite", _FLOAT, dtypes.bool_),
     lambda frame, loc, values, avals, out_avals: [
         ops.IsFiniteOp(mlir_type(out_avals[0]), values[0], loc=loc,
@@ -194,7 +197,7 @@ def _round_lower(frame, loc, values, avals, out_avals, rounding_method):
                         loc=loc, ip=frame.ip).result]
 
 
-round_p = Primitive("round", _elementwise_rule("round", _FLOAT), _round_lower)
+round_prim = Primitive("round", _elementwise_rule("round", _FLOAT), _round_lower)
 
 _DIRECTIONS = {"EQ": 0, "NE": 1, "GE": 2, "GT": 3, "LE": 4, "LT": 5}
 
@@ -210,7 +213,7 @@ def _compare_rule(x, y, direction):
     return out
 
 
-compare_p = Primitive("compare", _compare_rule, _compare_lower)
+compare_prim = Primitive("compare", _compare_rule, _compare_lower)
 
 
 def _select_rule(pred, on_true, on_false):
@@ -232,7 +235,7 @@ def _typed_lower(op_class):
     return _simple_lower(op_class)
 
 
-select_p = Primitive("select", _select_rule, _typed_lower(ops.SelectOp))
+select_prim = Primitive("select", _select_rule, _typed_lower(ops.SelectOp))
 
 
 def _clamp_rule(lo, x, hi):
@@ -247,7 +250,7 @@ def _clamp_rule(lo, x, hi):
     return x
 
 
-clamp_p = Primitive("clamp", _clamp_rule, _typed_lower(ops.ClampOp))
+clamp_prim = Primitive("clamp", _clamp_rule, _typed_lower(ops.ClampOp))
 
 
 # The parts of a complex number, and one made from its parts (JAX's real_p,
@@ -272,9 +275,9 @@ def _complex_rule(x, y):
     return out.update(dtype=(np.zeros((), x.dtype) * 1j).dtype)
 
 
-real_p = Primitive("real", _complex_part_rule("real"), _typed_lower(ops.RealOp))
-imag_p = Primitive("imag", _complex_part_rule("imag"), _typed_lower(ops.ImagOp))
-complex_p = Primitive("complex", _complex_rule, _typed_lower(ops.ComplexOp))
+real_prim = Primitive("real", _complex_part_rule("real"), _typed_lower(ops.RealOp))
+imag_prim = Primitive("imag", _complex_part_rule("imag"), _typed_lower(ops.ImagOp))
+complex_prim = Primitive("complex", _complex_rule, _typed_lower(ops.ComplexOp))
 
 
 def _convert_rule(x, new_dtype, weak_type):
@@ -288,7 +291,7 @@ def _convert_lower(frame, loc, values, avals, out_avals, new_dtype, weak_type):
                           ip=frame.ip).result]
 
 
-convert_element_type_p = Primitive("convert_element_type", _convert_rule,
+convert_element_type_prim = Primitive("convert_element_type", _convert_rule,
                                    _convert_lower)
 
 
@@ -313,7 +316,7 @@ def _bitcast_rule(x, new_dtype):
     return ShapedArray(shape, new_dtype)
 
 
-bitcast_convert_type_p = Primitive(
+bitcast_convert_type_prim = Primitive(
     "bitcast_convert_type", _bitcast_rule,
     lambda frame, loc, values, avals, out_avals, new_dtype: [
         ops.BitcastConvertOp(mlir_type(out_avals[0]), values[0], loc=loc,
@@ -335,7 +338,7 @@ def _iota_rule(dtype, shape, dimension):
     return ShapedArray(shape, dtype)
 
 
-iota_p = Primitive(
+iota_prim = Primitive(
     "iota", _iota_rule,
     lambda frame, loc, values, avals, out_avals, dtype, shape, dimension: [
         ops.IotaOp(mlir_type(out_avals[0]), i64_attr(dimension), loc=loc,
@@ -355,7 +358,7 @@ def _broadcast_in_dim_rule(x, shape, broadcast_dimensions):
     return x.update(shape=shape)
 
 
-broadcast_in_dim_p = Primitive(
+broadcast_in_dim_prim = Primitive(
     "broadcast_in_dim", _broadcast_in_dim_rule,
     lambda frame, loc, values, avals, out_avals, shape, broadcast_dimensions: [
         _create(ops.BroadcastInDimOp.OPERATION_NAME,
@@ -373,7 +376,7 @@ def _reshape_rule(x, new_sizes):
     return x.update(shape=new_sizes)
 
 
-reshape_p = Primitive(
+reshape_prim = Primitive(
     "reshape", _reshape_rule,
     lambda frame, loc, values, avals, out_avals, new_sizes: [
         ops.ReshapeOp(mlir_type(out_avals[0]), values[0], loc=loc,
@@ -388,7 +391,7 @@ def _transpose_rule(x, permutation):
     return x.update(shape=tuple(x.shape[p] for p in permutation))
 
 
-transpose_p = Primitive(
+transpose_prim = Primitive(
     "transpose", _transpose_rule,
     lambda frame, loc, values, avals, out_avals, permutation: [
         ops.TransposeOp(mlir_type(out_avals[0]), values[0],
@@ -400,7 +403,7 @@ def _rev_rule(x, dimensions):
     return x
 
 
-rev_p = Primitive(
+rev_prim = Primitive(
     "rev", _rev_rule,
     lambda frame, loc, values, avals, out_avals, dimensions: [
         ops.ReverseOp(values[0], dense_i64_attr(dimensions), loc=loc,
@@ -421,7 +424,7 @@ def _slice_rule(x, start_indices, limit_indices, strides):
     return x.update(shape=tuple(shape))
 
 
-slice_p = Primitive(
+slice_prim = Primitive(
     "slice", _slice_rule,
     lambda frame, loc, values, avals, out_avals, start_indices, limit_indices,
     strides: [ops.SliceOp(mlir_type(out_avals[0]), values[0],
@@ -448,7 +451,7 @@ def _dynamic_slice_rule(x, *idx, slice_sizes):
     return x.update(shape=tuple(slice_sizes))
 
 
-dynamic_slice_p = Primitive(
+dynamic_slice_prim = Primitive(
     "dynamic_slice", _dynamic_slice_rule,
     lambda frame, loc, values, avals, out_avals, slice_sizes: [
         ops.DynamicSliceOp(mlir_type(out_avals[0]), values[0], values[1:],
@@ -467,7 +470,7 @@ def _dynamic_update_slice_rule(x, update, *idx):
     return x
 
 
-dynamic_update_slice_p = Primitive(
+dynamic_update_slice_prim = Primitive(
     "dynamic_update_slice", _dynamic_update_slice_rule,
     lambda frame, loc, values, avals, out_avals: [
         ops.DynamicUpdateSliceOp(values[0], values[1], values[2:],
@@ -498,7 +501,7 @@ def _concatenate_rule(*xs, dimension):
                         weak_type=all(x.weak_type for x in xs))
 
 
-concatenate_p = Primitive(
+concatenate_prim = Primitive(
     "concatenate", _concatenate_rule,
     lambda frame, loc, values, avals, out_avals, dimension: [
         ops.ConcatenateOp(mlir_type(out_avals[0]), values, i64_attr(dimension),
@@ -525,7 +528,7 @@ def _pad_rule(x, padding_value, padding_config):
     return x.update(shape=tuple(shape))
 
 
-pad_p = Primitive(
+pad_prim = Primitive(
     "pad", _pad_rule,
     lambda frame, loc, values, avals, out_avals, padding_config: [
         ops.PadOp(mlir_type(out_avals[0]), values[0], values[1],
@@ -556,7 +559,7 @@ def _reduce_rule(x, kind, axes):
     return x.update(shape=shape)
 
 
-reduce_p = Primitive(
+reduce_prim = Primitive(
     "reduce", _reduce_rule,
     lambda frame, loc, values, avals, out_avals, kind, axes: [
         ops.ReduceOp(mlir_type(out_avals[0]), values[0],
@@ -583,8 +586,8 @@ def _argreduce_lower(op_class):
     return lower
 
 
-argmax_p = Primitive("argmax", _argreduce_rule, _argreduce_lower(ops.ArgMaxOp))
-argmin_p = Primitive("argmin", _argreduce_rule, _argreduce_lower(ops.ArgMinOp))
+argmax_prim = Primitive("argmax", _argreduce_rule, _argreduce_lower(ops.ArgMaxOp))
+argmin_prim = Primitive("argmin", _argreduce_rule, _argreduce_lower(ops.ArgMinOp))
 
 
 def _cumulative_rule(name):
@@ -604,10 +607,10 @@ def _cumulative(name, op_class):
     return Primitive(name, _cumulative_rule(name), lower)
 
 
-cumsum_p = _cumulative("cumsum", ops.CumsumOp)
-cumprod_p = _cumulative("cumprod", ops.CumprodOp)
-cummax_p = _cumulative("cummax", ops.CummaxOp)
-cummin_p = _cumulative("cummin", ops.CumminOp)
+cumsum_prim = _cumulative("cumsum", ops.CumsumOp)
+cumprod_prim = _cumulative("cumprod", ops.CumprodOp)
+cummax_prim = _cumulative("cummax", ops.CummaxOp)
+cummin_prim = _cumulative("cummin", ops.CumminOp)
 
 
 def _dot_general_rule(lhs, rhs, dimension_numbers, preferred_element_type):
@@ -647,7 +650,7 @@ def _dot_general_lower(frame, loc, values, avals, out_avals, dimension_numbers,
                              dense_i64_attr(rc), loc=loc, ip=frame.ip).result]
 
 
-dot_general_p = Primitive("dot_general", _dot_general_rule, _dot_general_lower)
+dot_general_prim = Primitive("dot_general", _dot_general_rule, _dot_general_lower)
 
 
 def _sort_rule(*xs, dimension, is_stable, num_keys):
@@ -672,7 +675,7 @@ def _sort_lower(frame, loc, values, avals, out_avals, dimension, is_stable,
     return list(op.results)
 
 
-sort_p = Primitive("sort", _sort_rule, _sort_lower, multiple_results=True)
+sort_prim = Primitive("sort", _sort_rule, _sort_lower, multiple_results=True)
 
 
 # ---------------------------------------------------------------------------
@@ -768,7 +771,7 @@ def _gather_lower(frame, loc, values, avals, out_avals, dimension_numbers,
         fill_value=fill, loc=loc, ip=frame.ip).result]
 
 
-gather_p = Primitive("gather", _gather_rule, _gather_lower)
+gather_prim = Primitive("gather", _gather_rule, _gather_lower)
 
 _SCATTER_KINDS = {"set": 0, "add": 1, "mul": 2, "min": 3, "max": 4}
 
@@ -804,7 +807,7 @@ def _scatter_lower(frame, loc, values, avals, out_avals, kind,
         results=[mlir_type(out_avals[0])], loc=loc, ip=frame.ip).result]
 
 
-scatter_p = Primitive("scatter", _scatter_rule, _scatter_lower)
+scatter_prim = Primitive("scatter", _scatter_rule, _scatter_lower)
 
 
 # ---------------------------------------------------------------------------
@@ -831,7 +834,7 @@ def _threefry_lower(frame, loc, values, avals, out_avals):
     return [op.y0, op.y1]
 
 
-threefry2x32_p = Primitive("threefry2x32", _threefry_rule, _threefry_lower,
+threefry2x32_prim = Primitive("threefry2x32", _threefry_rule, _threefry_lower,
                            multiple_results=True)
 
 
@@ -846,7 +849,7 @@ def _cholesky_rule(x):
     return ShapedArray(x.shape, x.dtype)
 
 
-cholesky_p = Primitive(
+cholesky_prim = Primitive(
     "cholesky", _cholesky_rule,
     lambda frame, loc, values, avals, out_avals: [
         ops.CholeskyOp(values[0], loc=loc, ip=frame.ip).result])
@@ -871,7 +874,7 @@ def _triangular_solve_rule(a, b, left_side, lower, unit_diagonal,
     return ShapedArray(b.shape, b.dtype)
 
 
-triangular_solve_p = Primitive(
+triangular_solve_prim = Primitive(
     "triangular_solve", _triangular_solve_rule,
     lambda frame, loc, values, avals, out_avals, left_side, lower,
     unit_diagonal, transpose_a: [
@@ -883,7 +886,7 @@ triangular_solve_p = Primitive(
                               ip=frame.ip).result])
 
 
-stop_gradient_p = Primitive(
+stop_gradient_prim = Primitive(
     "stop_gradient", lambda x: x,
     lambda frame, loc, values, avals, out_avals: [
         ops.StopGradientOp(values[0], loc=loc, ip=frame.ip).result])
@@ -919,7 +922,7 @@ def _reduce_precision_rule(x, exponent_bits, mantissa_bits):
     return x
 
 
-reduce_precision_p = Primitive(
+reduce_precision_prim = Primitive(
     "reduce_precision", _reduce_precision_rule,
     _generic_lower(ops.ReducePrecisionOp.OPERATION_NAME,
                    lambda exponent_bits, mantissa_bits: {
@@ -955,7 +958,7 @@ def _lu_rule(x):
             ShapedArray(batch + (m,), i32)]
 
 
-lu_p = Primitive("lu", _lu_rule,
+lu_prim = Primitive("lu", _lu_rule,
                  _generic_lower(ops.LuOp.OPERATION_NAME, lambda: {}),
                  multiple_results=True)
 
@@ -967,7 +970,7 @@ def _qr_rule(x, full_matrices):
             ShapedArray(batch + (k, n), x.dtype)]
 
 
-qr_p = Primitive("qr", _qr_rule,
+qr_prim = Primitive("qr", _qr_rule,
                  _generic_lower(ops.QrOp.OPERATION_NAME,
                                 lambda full_matrices: _flags(
                                     full_matrices=full_matrices)),
@@ -980,7 +983,7 @@ def _eigh_rule(x, lower):
             ShapedArray(batch + (n,), _real_of(x.dtype))]
 
 
-eigh_p = Primitive("eigh", _eigh_rule,
+eigh_prim = Primitive("eigh", _eigh_rule,
                    _generic_lower(ops.EighOp.OPERATION_NAME,
                                   lambda lower: _flags(lower=lower)),
                    multiple_results=True)
@@ -996,7 +999,7 @@ def _svd_rule(x, full_matrices, compute_uv):
             ShapedArray(batch + (n if full_matrices else k, n), x.dtype)]
 
 
-svd_p = Primitive("svd", _svd_rule,
+svd_prim = Primitive("svd", _svd_rule,
                   _generic_lower(ops.SvdOp.OPERATION_NAME,
                                  lambda full_matrices, compute_uv: _flags(
                                      full_matrices=full_matrices,
@@ -1014,7 +1017,7 @@ def _eig_rule(x, compute_left, compute_right):
                                          int(compute_right)))
 
 
-eig_p = Primitive("eig", _eig_rule,
+eig_prim = Primitive("eig", _eig_rule,
                   _generic_lower(ops.EigOp.OPERATION_NAME,
                                  lambda compute_left, compute_right: _flags(
                                      compute_left=compute_left,
@@ -1062,7 +1065,7 @@ def _fft_rule(x, fft_type, fft_lengths):
     return ShapedArray(x.shape, x.dtype)
 
 
-fft_p = Primitive("fft", _fft_rule, _generic_lower(
+fft_prim = Primitive("fft", _fft_rule, _generic_lower(
     ops.FftOp.OPERATION_NAME, lambda fft_type, fft_lengths: {
         "fft_type": i32_attr(FFT_TYPES.index(fft_type)),
         "fft_length": dense_i64_attr(fft_lengths)}))
@@ -1139,7 +1142,7 @@ def _conv_rule(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
     return ShapedArray(tuple(out), lhs.dtype)
 
 
-conv_p = Primitive("conv", _conv_rule, _generic_lower(
+conv_prim = Primitive("conv", _conv_rule, _generic_lower(
     ops.ConvOp.OPERATION_NAME,
     lambda window_strides, padding, lhs_dilation, rhs_dilation,
     dimension_numbers, feature_group_count, batch_group_count: {
@@ -1190,7 +1193,7 @@ def _window_attrs(window_dimensions, window_strides, padding, base_dilation,
             "window_dilation": dense_i64_attr(window_dilation)}
 
 
-reduce_window_p = Primitive("reduce_window", _reduce_window_rule,
+reduce_window_prim = Primitive("reduce_window", _reduce_window_rule,
                             _generic_lower(
     ops.ReduceWindowOp.OPERATION_NAME,
     lambda kind, **window: dict(kind=i32_attr(_REDUCE_KINDS[kind]),
@@ -1210,7 +1213,7 @@ def _rng_bit_generator_rule(state, shape, dtype, algorithm):
 _RNG_BIT_TYPES = tuple(np.dtype(t) for t in (np.uint8, np.uint16, np.uint32,
                                              np.uint64))
 
-rng_bit_generator_p = Primitive(
+rng_bit_generator_prim = Primitive(
     "rng_bit_generator", _rng_bit_generator_rule,
     _generic_lower(ops.RngBitGeneratorOp.OPERATION_NAME,
                    lambda shape, dtype, algorithm: {
@@ -1236,7 +1239,7 @@ _RNG_UNIFORM_TYPES = tuple(np.dtype(t) for t in (
     np.int32, np.int64, np.uint32, np.uint64, np.float16, dtypes.bfloat16,
     np.float32, np.float64))
 
-rng_uniform_p = Primitive(
+rng_uniform_prim = Primitive(
     "rng_uniform", _rng_uniform_rule,
     _generic_lower(ops.RngUniformOp.OPERATION_NAME, lambda shape: {}))
 
@@ -1273,10 +1276,10 @@ def _select_and_scatter_add_rule(source, operand, select_max, **window):
 
 # The tangent of max/min pooling and its transpose (JAX's primitives of the
 # same names), for lax.select_and_gather_add_p / select_and_scatter_add_p.
-select_and_gather_add_p = Primitive(
+select_and_gather_add_prim = Primitive(
     "select_and_gather_add", _select_and_gather_add_rule,
     _window_select_lower(ops.SelectAndGatherAddOp))
-select_and_scatter_add_p = Primitive(
+select_and_scatter_add_prim = Primitive(
     "select_and_scatter_add", _select_and_scatter_add_rule,
     _window_select_lower(ops.SelectAndScatterAddOp))
 
@@ -1286,7 +1289,7 @@ def _host_callback_rule(*args, callback_id, result_avals, has_side_effect,
     return list(result_avals)
 
 
-host_callback_p = Primitive(
+host_callback_prim = Primitive(
     "host_callback", _host_callback_rule,
     _generic_lower(ops.HostCallbackOp.OPERATION_NAME,
                    lambda callback_id, result_avals, has_side_effect,

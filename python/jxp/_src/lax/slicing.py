@@ -22,19 +22,19 @@ from jxp._src.lax.primitives import GatherDimensionNumbers
 def slice(operand, start_indices, limit_indices, strides=None):  # noqa: A001
     ndim = len(start_indices)
     strides = tuple(strides) if strides is not None else (1,) * ndim
-    return _p.slice_p.bind(operand, start_indices=tuple(int(s) for s in start_indices),
+    return _p.slice_prim.bind(operand, start_indices=tuple(int(s) for s in start_indices),
                            limit_indices=tuple(int(s) for s in limit_indices),
                            strides=tuple(int(s) for s in strides))
 
 
 def dynamic_slice(operand, start_indices, slice_sizes):
-    return _p.dynamic_slice_p.bind(
+    return _p.dynamic_slice_prim.bind(
         operand, *_index_scalars(start_indices, abstractify(operand).shape),
         slice_sizes=tuple(int(s) for s in slice_sizes))
 
 
 def dynamic_update_slice(operand, update, start_indices):
-    return _p.dynamic_update_slice_p.bind(
+    return _p.dynamic_update_slice_prim.bind(
         operand, update,
         *_index_scalars(start_indices, abstractify(operand).shape))
 
@@ -84,7 +84,7 @@ def _mode(mode, default):
 def gather(operand, start_indices, dimension_numbers, slice_sizes, *,
            unique_indices=False, indices_are_sorted=False, mode=None,
            fill_value=None):
-    return _p.gather_p.bind(operand, start_indices,
+    return _p.gather_prim.bind(operand, start_indices,
                             dimension_numbers=dimension_numbers,
                             slice_sizes=tuple(int(s) for s in slice_sizes),
                             mode=_mode(mode, "fill"), fill_value=fill_value,
@@ -94,7 +94,7 @@ def gather(operand, start_indices, dimension_numbers, slice_sizes, *,
 def _scatter(kind):
     def f(operand, scatter_indices, updates, dimension_numbers, *,
           indices_are_sorted=False, unique_indices=False, mode=None):
-        return _p.scatter_p.bind(operand, scatter_indices, updates, kind=kind,
+        return _p.scatter_prim.bind(operand, scatter_indices, updates, kind=kind,
                                  dimension_numbers=dimension_numbers,
                                  mode=_mode(mode, "fill"),
                                  indices_are_sorted=bool(indices_are_sorted),

@@ -277,7 +277,7 @@ _random_gamma_grad_impl = _grad_a_impl(_SAMPLE_DERIVATIVE)
 
 def _weak(out, args):
     if all(abstractify(a).weak_type for a in args):
-        return _prims.convert_element_type_p.bind(
+        return _prims.convert_element_type_prim.bind(
             out, new_dtype=abstractify(out).dtype, weak_type=True)
     return out
 

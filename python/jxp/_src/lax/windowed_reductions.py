@@ -182,7 +182,7 @@ def _identity(kind, dtype):
 
 def _bind_reduce_window(operand, kind, window_dimensions, window_strides,
                         padding, base_dilation, window_dilation):
-    return _p.reduce_window_p.bind(
+    return _p.reduce_window_prim.bind(
         operand, kind=kind, window_dimensions=window_dimensions,
         window_strides=window_strides, padding=padding,
         base_dilation=base_dilation, window_dilation=window_dilation)

@@ -451,7 +451,7 @@ def _dynamic_route(arr, shape, indices, normalize):
     if normalize:
         starts = [_normalize(s, n) if k in dynamic else s
                   for k, (s, n) in enumerate(zip(starts, shape))]
-    y = _p.dynamic_slice_p.bind(arr, *starts, slice_sizes=tuple(sizes))
+    y = _p.dynamic_slice_prim.bind(arr, *starts, slice_sizes=tuple(sizes))
     y = lax.rev(y, rev)
     return lax.reshape(y, out_shape)
 
@@ -699,7 +699,7 @@ def _gather_route(arr, shape, indices, *, mode, fill_value, normalize,
         sorted_ = bool(indices_are_sorted or plan.indices_are_sorted)
 
         def gather(operand, mode, fill):
-            return _p.gather_p.bind(
+            return _p.gather_prim.bind(
                 operand, _lift(gi), dimension_numbers=plan.dnums,
                 slice_sizes=plan.gather_slice_shape, mode=mode,
                 fill_value=fill, indices_are_sorted=sorted_)
@@ -758,7 +758,7 @@ def getitem(x, idx):
 def _convert_weak(x, dtype, weak):
     a = abstractify(x)
     if a.dtype != dtype:
-        return _p.convert_element_type_p.bind(x, new_dtype=dtype,
+        return _p.convert_element_type_prim.bind(x, new_dtype=dtype,
                                               weak_type=bool(weak))
     if a.weak_type != weak:
         return rebind_aval(x, a.update(weak_type=bool(weak)))
