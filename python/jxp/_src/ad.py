@@ -19,7 +19,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
 from . import api, core, dtypes, runtime, tree_util
-from . import lax as lax_p
+from .lax import primitives as prims
 from .api import LRUCache, _index_tuple, _trace_into, call_function
 from .array import from_buffer, is_array
 from .core import Frame, Tracer, abstractify, mlir_type
@@ -1044,7 +1044,7 @@ def linear_transpose(fun, *primals, reduce_axes=()):
 
 def _zeros_array(shape, dtype):
     """An array (or tracer) of zeros, built from primitives."""
-    return lax_p.broadcast_in_dim_p.bind(np.zeros((), dtype),
+    return prims.broadcast_in_dim_prim.bind(np.zeros((), dtype),
                                          shape=tuple(shape),
                                          broadcast_dimensions=())
 
@@ -1055,7 +1055,7 @@ def stop_gradient(x):
         a = abstractify(leaf)
         if not _is_inexact(a):
             return leaf
-        return lax_p.stop_gradient_p.bind(leaf)
+        return prims.stop_gradient_prim.bind(leaf)
     return tree_util.tree_map(stop, x)
 
 
@@ -1385,7 +1385,7 @@ def _bwd_cotangent(path, primal, ct):
             f"corresponding to an input of type {show(primal)}, so the "
             f"shapes do not match")
     if got.dtype != primal.dtype:
-        ct = lax_p.convert_element_type_p.bind(ct, new_dtype=primal.dtype,
+        ct = prims.convert_element_type_prim.bind(ct, new_dtype=primal.dtype,
                                               weak_type=False)
     return ct
 

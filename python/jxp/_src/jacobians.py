@@ -6,7 +6,7 @@ they combine."""
 import numpy as np
 
 from . import batching, core, dtypes, tree_util
-from . import lax as lax_p
+from .lax import primitives as prims
 from .ad import (_arg_leaf_positions, _argnums_tuple, _check_argnums_type,
                  _check_callable, _is_inexact, _jvp_traced, _name, _split_aux,
                  _staged, _trace_fun, _vjp_op, _zeros, _zeros_array)
@@ -21,24 +21,24 @@ def _std_basis(avals, n):
     out, off = [], 0
     for a in avals:
         shape = (n, a.size)
-        rows = lax_p.iota_p.bind(dtype=np.dtype(np.int32), shape=shape,
+        rows = prims.iota_prim.bind(dtype=np.dtype(np.int32), shape=shape,
                                  dimension=0)
-        cols = lax_p.add_p.bind(
-            lax_p.iota_p.bind(dtype=np.dtype(np.int32), shape=shape,
+        cols = prims.add_prim.bind(
+            prims.iota_prim.bind(dtype=np.dtype(np.int32), shape=shape,
                               dimension=1),
-            lax_p.broadcast_in_dim_p.bind(np.int32(off), shape=shape,
+            prims.broadcast_in_dim_prim.bind(np.int32(off), shape=shape,
                                           broadcast_dimensions=()))
-        eye = lax_p.convert_element_type_p.bind(
-            lax_p.compare_p.bind(rows, cols, direction="EQ"),
+        eye = prims.convert_element_type_prim.bind(
+            prims.compare_prim.bind(rows, cols, direction="EQ"),
             new_dtype=a.dtype, weak_type=False)
-        out.append(lax_p.reshape_p.bind(eye, new_sizes=(n,) + a.shape))
+        out.append(prims.reshape_prim.bind(eye, new_sizes=(n,) + a.shape))
         off += a.size
     return out
 
 
 def _int_zeros(aval):
     """Zeros of an integer or bool aval, keeping its weak type."""
-    return lax_p.convert_element_type_p.bind(
+    return prims.convert_element_type_prim.bind(
         _zeros_array(aval.shape, aval.dtype), new_dtype=aval.dtype,
         weak_type=aval.weak_type)
 
@@ -47,11 +47,11 @@ def _unravel(t, lead, off, aval):
     """Of `t` (lead dims + (n,)), the columns [off, off + aval.size) as
     lead dims + aval's shape."""
     shape = abstractify(t).shape
-    part = lax_p.slice_p.bind(
+    part = prims.slice_prim.bind(
         t, start_indices=(0,) * lead + (int(off),),
         limit_indices=shape[:-1] + (int(off) + aval.size,),
         strides=(1,) * (lead + 1))
-    return lax_p.reshape_p.bind(part, new_sizes=shape[:-1] + aval.shape)
+    return prims.reshape_prim.bind(part, new_sizes=shape[:-1] + aval.shape)
 
 
 def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
@@ -205,8 +205,8 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False,
             for w, pos in enumerate(wrt):
                 ia = abstractify(flat[pos])
                 part = rows[w]  # (m,) + input shape
-                per_leaf.append(lax_p.reshape_p.bind(
-                    lax_p.slice_p.bind(
+                per_leaf.append(prims.reshape_prim.bind(
+                    prims.slice_prim.bind(
                         part, start_indices=(int(off),) + (0,) * ia.ndim,
                         limit_indices=(int(off) + a.size,) + ia.shape,
                         strides=(1,) * (ia.ndim + 1)),
