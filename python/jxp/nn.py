@@ -1,5 +1,6 @@
 """jxp.nn: JAX's jax.nn, re-exported from jxp/_src/nn/functions.py."""
 
+from jxp._src.nn.functions import __all__ as __all__
 from jxp._src.nn.functions import (
     celu as celu, elu as elu, gelu as gelu, glu as glu,
     hard_sigmoid as hard_sigmoid, hard_silu as hard_silu,

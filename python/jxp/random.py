@@ -1,5 +1,6 @@
 """jxp.random: JAX's jax.random, re-exported from jxp/_src/random.py."""
 
+from jxp._src.random import __all__ as __all__
 from jxp._src.random import (
     KeyTy as KeyTy, PRNGKey as PRNGKey, PRNGKeyArray as PRNGKeyArray,
     ball as ball, bernoulli as bernoulli, beta as beta, binomial as binomial,

@@ -1,6 +1,7 @@
 """jxp.numpy.fft: JAX's jax.numpy.fft, re-exported from
 jxp/_src/numpy/fft.py."""
 
+from jxp._src.numpy.fft import __all__ as __all__
 from jxp._src.numpy.fft import (
     fft as fft, fft2 as fft2, fftfreq as fftfreq, fftn as fftn,
     fftshift as fftshift, hfft as hfft, ifft as ifft, ifft2 as ifft2,

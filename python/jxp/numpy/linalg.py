@@ -1,6 +1,7 @@
 """jxp.numpy.linalg: JAX's jax.numpy.linalg, re-exported from
 jxp/_src/numpy/linalg.py."""
 
+from jxp._src.numpy.linalg import __all__ as __all__
 from jxp._src.numpy.linalg import (
     EigResult as EigResult, EighResult as EighResult, QRResult as QRResult,
     SVDResult as SVDResult, SlogdetResult as SlogdetResult,

@@ -1,5 +1,6 @@
 """jxp.scipy.linalg: JAX's jax.scipy.linalg, re-exported from\njxp/_src/scipy/linalg.py."""
 
+from jxp._src.scipy.linalg import __all__ as __all__
 from jxp._src.scipy.linalg import (
     block_diag as block_diag, cho_factor as cho_factor, cho_solve as cho_solve,
     cholesky as cholesky, circulant as circulant, companion as companion,

@@ -1,5 +1,6 @@
 """jxp.scipy.special: JAX's jax.scipy.special, re-exported from\njxp/_src/scipy/special.py."""
 
+from jxp._src.scipy.special import __all__ as __all__
 from jxp._src.scipy.special import (
     bernoulli as bernoulli, bessel_jn as bessel_jn, beta as beta,
     betainc as betainc, betaln as betaln, boxcox as boxcox,
