@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import jxp
+from jxp._src import core as jxp_core
 import jxp.lax as xlax
 from jxp_test_util import assert_same, raises_like
 
@@ -1753,7 +1754,7 @@ def _cg_solve(matvec, b):
 
 
 def _stack1(xs):
-    lib = jxp.lax if isinstance(xs[0], (jxp.Array, xlax.Tracer)) else jax.lax
+    lib = jxp.lax if isinstance(xs[0], (jxp.Array, jxp_core.Tracer)) else jax.lax
     return lib.stack(xs)
 
 

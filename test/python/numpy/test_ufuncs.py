@@ -567,7 +567,8 @@ def test_python_int_operand_of_inexact_ufunc_keeps_its_value(x64):
 
 
 # ---------------------------------------------------------------------------
-# Everything in jxp._src.numpy.ufuncs is tested, here or in test_numpy_core.
+# Everything in jxp._src.numpy.ufuncs is tested, here or in
+# numpy/test_lax_numpy.py.
 # ---------------------------------------------------------------------------
 
 CORE_TESTED = {

@@ -1519,13 +1519,13 @@ def ragged_dot_general(lhs, rhs, group_sizes, ragged_dot_dimension_numbers,
         if ra.shape[gdim] != g:
             raise TypeError(f"ragged_dot_general: rhs group dimension of "
                             f"size {ra.shape[gdim]} for {g} groups")
-        full = dot(lhs, rhs, ((lc, rc), (lb, rb)))
+        products = dot(lhs, rhs, ((lc, rc), (lb, rb)))
         rhs_free = [d for d in range(len(ra.shape))
                     if d not in rc and d not in rb]
         pos_r = len(lb) + lhs_free.index(rdim)
         pos_g = len(lb) + len(lhs_free) + rhs_free.index(gdim)
-        mask = broadcast_in_dim(onehot, _shape(full), (pos_r, pos_g))
-        picked = select(mask, full, full_like(full, 0))
+        mask = broadcast_in_dim(onehot, _shape(products), (pos_r, pos_g))
+        picked = select(mask, products, full_like(products, 0))
         return reduce_sum(picked, (pos_g,))
     if dn.rhs_group_dimensions:
         raise TypeError("ragged_dot_general: an rhs group dimension needs a "
