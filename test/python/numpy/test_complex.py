@@ -10,6 +10,7 @@ eager calls cover errors, Python scalars and float0 (which never enters a
 program).
 """
 
+import functools
 import subprocess
 import sys
 import textwrap
@@ -481,23 +482,43 @@ _COMPLEX_CASES = {
 }
 
 
+_CRASHED = ("mod", "lax.rem", "remainder", "fmod", "less_const",
+            "cummin_const")
+
+
+def _outcomes_in_child(pairs):
+    """Runs the (case, mode) pairs one after the other in one fresh
+    interpreter: its exit code and output."""
+    return _in_child(f"""
+        import importlib.util
+        import jxp, jxp.numpy as jnp
+        spec = importlib.util.spec_from_file_location("cases", {__file__!r})
+        cases = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(cases)
+        for case, mode in {list(pairs)!r}:
+            print(case, mode, cases._outcome(
+                jxp, jnp, cases._COMPLEX_CASES[case], mode))
+        """)
+
+
+@functools.lru_cache(maxsize=None)
+def _all_crashed_in_one_child():
+    # One interpreter for all of them (each costs an import of jax and
+    # jxp); when it dies, each case runs alone again (below) to say which.
+    return _outcomes_in_child([(c, m) for c in _CRASHED
+                               for m in ("eager", "jit")])
+
+
 @pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning")
 @pytest.mark.parametrize("mode", ["eager", "jit"])
 @pytest.mark.parametrize("case", sorted(_COMPLEX_CASES))
 def test_complex_inputs_behave_as_in_jax(case, mode):
     fn = _COMPLEX_CASES[case]
-    if case in ("mod", "lax.rem", "remainder", "fmod", "less_const",
-                "cummin_const"):
+    if case in _CRASHED:
         # These killed the process: run them apart first.
-        code, out = _in_child(f"""
-            import importlib.util
-            import jxp, jxp.numpy as jnp
-            spec = importlib.util.spec_from_file_location("cases", {__file__!r})
-            cases = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(cases)
-            print(cases._outcome(jxp, jnp, cases._COMPLEX_CASES[{case!r}],
-                                 {mode!r}))
-            """)
+        code, out = _all_crashed_in_one_child()
+        if code != 0:
+            code, out = _outcomes_in_child([(case, mode)])
         assert code == 0, out
     want = _outcome(jax, rjnp, fn, mode)
     got = _outcome(jxp, jnp, fn, mode)
