@@ -19,6 +19,7 @@ fails `test_every_op_has_an_entry`. Ops excluded from a check are listed
 below with the reason. Each check compiles at most one program per entry.
 """
 
+import functools
 import re
 import subprocess
 import zlib
@@ -171,6 +172,24 @@ def _ok(text, *flags):
     return r.stdout
 
 
+_SPLIT = "\n// -----\n"
+
+
+def _ok_all(texts, *flags):
+    """`_ok` of each text, from one jxp-opt run over all of them with
+    --split-input-file (each chunk parsed, verified and printed on its own,
+    as in a run of its own); None when that run fails, so that each text
+    then runs alone and reports its own error."""
+    if any(_SPLIT.strip() in t for t in texts):
+        return None
+    r = _opt(_SPLIT.join(texts), "--split-input-file", *flags)
+    # Each chunk's output as a run of its own prints it, then the marker.
+    outs = r.stdout.split(_SPLIT.lstrip())
+    if r.returncode != 0 or len(outs) != len(texts):
+        return None
+    return outs
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _x64():
     old = jxp.config.jax_enable_x64
@@ -229,17 +248,42 @@ def _by_entry(entries):
 # (a) round trip
 # ---------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=None)
+def _round_trips():
+    """test_round_trip's five jxp-opt runs, each over every entry at once
+    (a jxp-opt start per entry and run was most of this test's time): step
+    name -> the outputs in ENTRIES' order, or None where a run failed."""
+    texts = [e.module() for e in ENTRIES]
+    custom = _ok_all(texts)
+    generic = _ok_all(texts, "--mlir-print-op-generic")
+    return {
+        "custom": custom,
+        "custom again": custom and _ok_all(custom),
+        "generic": generic,
+        "generic again": generic and _ok_all(generic,
+                                              "--mlir-print-op-generic"),
+        "custom of generic": generic and _ok_all(generic),
+    }
+
+
 @_by_entry(ENTRIES)
 def test_round_trip(entry):
+    k = ENTRIES.index(entry)
+
+    def ok(step, text, *flags):
+        # The shared run's output for this entry, else a run of its own.
+        outs = _round_trips()[step]
+        return _ok(text, *flags) if outs is None else outs[k]
+
     text = entry.module()
-    custom = _ok(text)
+    custom = ok("custom", text)
     assert re.search(rf"\bjxp\.{entry.op}\b", custom), custom
-    assert _ok(custom) == custom
-    generic = _ok(text, "--mlir-print-op-generic")
+    assert ok("custom again", custom) == custom
+    generic = ok("generic", text, "--mlir-print-op-generic")
     assert f'"jxp.{entry.op}"' in generic, generic
-    assert _ok(generic, "--mlir-print-op-generic") == generic
+    assert ok("generic again", generic, "--mlir-print-op-generic") == generic
     # Both forms denote the same module.
-    assert _ok(generic) == custom
+    assert ok("custom of generic", generic) == custom
 
 
 # ---------------------------------------------------------------------------
