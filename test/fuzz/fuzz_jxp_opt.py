@@ -189,7 +189,10 @@ def worker_main(memory_mb):
                 if cls == "diagnostic" and without_verifier(text, pipeline):
                     cls = "invalid-ir"
                 say(stage=stage, cls=cls, msg=res if cls != "ok" else "")
-                if cls == "ok" and "stablehlo" in pipeline:
+                # (The pipeline's passes are named, jxp-optimize and
+                # jxp-lower: its output is StableHLO too.)
+                if cls == "ok" and ("stablehlo" in pipeline
+                                    or stage == "pipeline"):
                     check_stablehlo(stage, res,
                                     req.get("xla", True) and
                                     stage == "pipeline")
