@@ -49,6 +49,44 @@ def _structure(treedef):
             [_structure(c) for c in treedef.children()])
 
 
+def make_agrees_with_jax(make, *args, jit=True, also_jit=False, rtol, atol):
+    """make(jx, np_)(*args) under jxp equals it under JAX (under jax.jit, or
+    eagerly on JAX arrays with jit=False): values, dtypes, weak types and
+    structure; or both raise errors of the same class. With also_jit, jxp's
+    jit of it too."""
+    import jax.numpy as rjnp
+    import jxp.numpy as jnp
+    try:
+        if jit:
+            want = jax.jit(make(jax, rjnp))(*args)
+        else:
+            want = make(jax, rjnp)(*jax.tree_util.tree_map(
+                lambda a: rjnp.asarray(a)
+                if isinstance(a, (np.ndarray, np.generic)) else a, args))
+    except Exception as e:  # noqa: BLE001 - compared with jxp's
+        raises_like(e, lambda: make(jxp, jnp)(*args))
+        return
+    assert_same(make(jxp, jnp)(*args), want, rtol=rtol, atol=atol)
+    if also_jit:
+        assert_same(jxp.jit(make(jxp, jnp))(*args), want, rtol=rtol,
+                    atol=atol)
+
+
+def grad_agrees_with_jax(fn, args, *, jit, rtol, atol):
+    """jxp's gradient of `fn(numpy module)` in all of `args`, eagerly or
+    under jit, equals JAX's within rtol/atol."""
+    import jax.numpy as rjnp
+    import jxp.numpy as jnp
+    argnums = tuple(range(len(args)))
+
+    def build(lib, m):
+        g = lib.grad(fn(m), argnums=argnums)
+        return lib.jit(g) if jit else g
+
+    assert_same(build(jxp, jnp)(*args), build(jax, rjnp)(*args), rtol=rtol,
+                atol=atol)
+
+
 def assert_same_structure(got, want):
     """`got` (jxp) and `want` (JAX) are pytrees of the same shape: node
     types (a tuple is not a list), dict keys, order and leaf positions."""

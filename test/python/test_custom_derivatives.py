@@ -24,6 +24,7 @@ import pytest
 
 import jxp
 import jxp.numpy as jnp
+from jxp_test_util import make_agrees_with_jax
 from jxp_test_util import assert_same, raises_like
 
 RTOL, ATOL = 1e-5, 1e-6
@@ -1060,28 +1061,9 @@ def randn(*shape):
     return _R_NODE.standard_normal(shape).astype(F32)
 
 
-def _as_jax(args):
-    return jax.tree_util.tree_map(
-        lambda a: rjnp.asarray(a) if isinstance(a, (np.ndarray, np.generic))
-        else a, args)
-
-
 def check(make, *args, jit=True, also_jit=False, **tol):
-    """make(jx, np_)(*args) under jxp equals it under JAX (under jax.jit, or
-    eagerly on JAX arrays with jit=False): values, dtypes, weak types and
-    structure; or both raise errors of the same class."""
-    tol = tol or TOL
-    try:
-        if jit:
-            want = jax.jit(make(jax, rjnp))(*args)
-        else:
-            want = make(jax, rjnp)(*_as_jax(args))
-    except Exception as e:  # noqa: BLE001 - compared with jxp's
-        raises_like(e, lambda: make(jxp, jnp)(*args))
-        return
-    assert_same(make(jxp, jnp)(*args), want, **tol)
-    if also_jit:
-        assert_same(jxp.jit(make(jxp, jnp))(*args), want, **tol)
+    make_agrees_with_jax(make, *args, jit=jit, also_jit=also_jit,
+                         **(tol or TOL))
 
 
 def _double_cos_jvp(jx, np_):

@@ -20,7 +20,7 @@ from jaxlib.mlir.dialects import func as func_d
 
 from . import api, core, dtypes, runtime, tree_util
 from .lax import primitives as prims
-from .api import LRUCache, _index_tuple, _trace_into, call_function
+from .api import LRUCache, _index_tuple, _trace_into
 from .array import from_buffer, is_array
 from .core import Frame, Tracer, abstractify, mlir_type
 from .. import _jxp
@@ -168,11 +168,6 @@ def _is_float0(x):
 _executables = LRUCache(512)  # program fingerprint -> Executable
 
 
-def _program(facts):
-    """A runtime.Program of the compiler's dict."""
-    return runtime.Program(facts)
-
-
 def _compiled(program):
     exe = _executables.get(program.fingerprint)
     if exe is None:
@@ -198,8 +193,12 @@ def _pipelined(traced):
     text = traced.text()
     program = _stablehlo.get(text)
     if program is None:
-        # (No rules to trace on demand: one run of the pipeline.)
-        program = api.compile_traced(traced, api.COMPILE, debug_info=False)
+        # (The text printed once serves as the key and as the input.)
+        try:
+            program = runtime.Program(_jxp.compile(text, api.COMPILE,
+                                                   debug_info=False))
+        except _jxp.CompileError as e:
+            raise api.compile_error(e) from None
         _stablehlo.put(text, program)
     return program
 
@@ -877,7 +876,7 @@ class _SplitJvp:
             run=lambda text, optimize: _jxp.split_linear(
                 text, optimize, n, len(t_avals)))
         self.linear_results = list(parts["linear_results"])
-        self.primal = _compiled(_program(parts["primal"]))
+        self.primal = _compiled(runtime.Program(parts["primal"]))
         self._linear_text = parts["linear"]
         self._transposed_text = parts["transposed"]
         self.captured = list(traced.captured)
@@ -891,7 +890,7 @@ class _SplitJvp:
         if self._linear is None:
             if isinstance(self._linear_text, Exception):
                 raise api.compile_error(self._linear_text)
-            self._linear = _compiled(_program(self._linear_text))
+            self._linear = _compiled(runtime.Program(self._linear_text))
         return self._linear
 
     @property
@@ -902,7 +901,7 @@ class _SplitJvp:
         if self._transposed is None:
             if isinstance(self._transposed_text, Exception):
                 raise api.compile_error(self._transposed_text)
-            self._transposed = _compiled(_program(self._transposed_text))
+            self._transposed = _compiled(runtime.Program(self._transposed_text))
         return self._transposed
 
     def run(self, flat_p):

@@ -78,17 +78,23 @@ def run_pipeline(text, pipeline, generic=True, debug_info=True):
         raise compile_error(e) from None
 
 
+def _registered_rule(traced, callee):
+    """The function tracing `callee`'s custom rule for a zero pattern."""
+    trace_rule = traced.rules.get(callee)
+    if trace_rule is None:
+        raise errors.CompileError(
+            f"the compiler asked for a rule of {callee}, which this trace did "
+            f"not register")
+    return trace_rule
+
+
 def _rule_tracer(traced):
     """rule_tracer(callee, pattern) for the compiler: traces the custom_jvp
     rule it asks for into the traced module and returns the text of the
     functions the trace added (only those: the compiler keeps the module it
     parsed) and the rule's symbol."""
     def trace_rule_text(callee, pattern):
-        trace_rule = traced.rules.get(callee)
-        if trace_rule is None:
-            raise errors.CompileError(
-                f"the compiler asked for a rule of {callee}, which this "
-                f"trace did not register")
+        trace_rule = _registered_rule(traced, callee)
         body = traced.module.body
         known = len(body.operations)
         symbol = trace_rule(tuple(c == "1" for c in pattern))
@@ -130,12 +136,7 @@ def compile_traced(traced, pipeline, generic=True, debug_info=True,
             if not requests or traced.rules is None:
                 raise compile_error(e) from None
         for callee, zeros in dict.fromkeys(requests):  # once per pattern
-            trace_rule = traced.rules.get(callee)
-            if trace_rule is None:
-                raise errors.CompileError(
-                    f"the compiler asked for a rule of {callee}, which this "
-                    f"trace did not register")
-            trace_rule(zeros)
+            _registered_rule(traced, callee)(zeros)
     raise errors.CompileError(
         f"custom rules still missing after {MAX_RULE_ROUNDS} rounds of "
         f"tracing them")

@@ -13,6 +13,7 @@ import pytest
 import jxp
 import jxp.numpy as jnp
 
+from jxp_test_util import grad_agrees_with_jax
 from jxp_test_util import assert_same, check_numpy, raises_like
 
 
@@ -186,13 +187,5 @@ HISTOGRAMDD_GRADS = {
 @pytest.mark.parametrize("case", sorted(HISTOGRAMDD_GRADS))
 @pytest.mark.parametrize("jit", [False, True])
 def test_grad(case, jit):
-    fn, args = HISTOGRAMDD_GRADS[case]
-    argnums = tuple(range(len(args)))
-
-    def build(lib, m):
-        g = lib.grad(fn(m), argnums=argnums)
-        return lib.jit(g) if jit else g
-
-    want = build(jax, rjnp)(*args)
-    got = build(jxp, jnp)(*args)
-    assert_same(got, want, rtol=2e-4, atol=2e-4)
+    grad_agrees_with_jax(*HISTOGRAMDD_GRADS[case], jit=jit, rtol=2e-4,
+                         atol=2e-4)

@@ -13,6 +13,7 @@ import pytest
 
 import jxp
 import jxp.numpy as jnp
+from jxp_test_util import grad_agrees_with_jax
 from jxp_test_util import assert_same, check_numpy, raises_like
 
 # JAX warns when asked for 64-bit dtypes without x64; jxp narrows silently.
@@ -1037,16 +1038,8 @@ GRADS = {
 @pytest.mark.parametrize("case", sorted(GRADS))
 @pytest.mark.parametrize("jit", [False, True])
 def test_grad(case, jit):
-    fn, args = GRADS[case]
-    argnums = tuple(range(len(args)))
-
-    def build(lib, m):
-        g = lib.grad(fn(m), argnums=argnums)
-        return lib.jit(g) if jit else g
-
-    want = build(jax, rjnp)(*args)
-    got = build(jxp, jnp)(*args)
-    assert_same(got, want, rtol=1e-4, atol=1e-5)
+    grad_agrees_with_jax(*GRADS[case], jit=jit, rtol=1e-4,
+                         atol=1e-5)
 
 
 # ---------------------------------------------------------------------------
@@ -1135,16 +1128,8 @@ BITS_AXES_GRADS = {
 @pytest.mark.parametrize("case", sorted(BITS_AXES_GRADS))
 @pytest.mark.parametrize("jit", [False, True])
 def test_bits_axes_grad(case, jit):
-    fn, args = BITS_AXES_GRADS[case]
-    argnums = tuple(range(len(args)))
-
-    def build(lib, m):
-        g = lib.grad(fn(m), argnums=argnums)
-        return lib.jit(g) if jit else g
-
-    want = build(jax, rjnp)(*args)
-    got = build(jxp, jnp)(*args)
-    assert_same(got, want, rtol=2e-4, atol=2e-4)
+    grad_agrees_with_jax(*BITS_AXES_GRADS[case], jit=jit, rtol=2e-4,
+                         atol=2e-4)
 
 
 def test_reexported_numpy_names():

@@ -13,6 +13,7 @@ import pytest
 import jxp
 import jxp.numpy as jnp
 
+from jxp_test_util import grad_agrees_with_jax
 from jxp_test_util import assert_same, check_numpy, raises_like
 
 check = functools.partial(check_numpy, rtol=1e-5, atol=1e-5)
@@ -89,16 +90,8 @@ GRADS = {
 @pytest.mark.parametrize("case", sorted(GRADS))
 @pytest.mark.parametrize("jit", [False, True])
 def test_grad(case, jit):
-    fn, args = GRADS[case]
-    argnums = tuple(range(len(args)))
-
-    def build(lib, m):
-        g = lib.grad(fn(m), argnums=argnums)
-        return lib.jit(g) if jit else g
-
-    want = build(jax, rjnp)(*args)
-    got = build(jxp, jnp)(*args)
-    assert_same(got, want, rtol=1e-4, atol=1e-5)
+    grad_agrees_with_jax(*GRADS[case], jit=jit, rtol=1e-4,
+                         atol=1e-5)
 
 
 # ---------------------------------------------------------------------------
@@ -189,16 +182,8 @@ ROOTS_FIT_GRADS = {
 @pytest.mark.parametrize("case", sorted(ROOTS_FIT_GRADS))
 @pytest.mark.parametrize("jit", [False, True])
 def test_poly_polydiv_polyfit_grad(case, jit):
-    fn, args = ROOTS_FIT_GRADS[case]
-    argnums = tuple(range(len(args)))
-
-    def build(lib, m):
-        g = lib.grad(fn(m), argnums=argnums)
-        return lib.jit(g) if jit else g
-
-    want = build(jax, rjnp)(*args)
-    got = build(jxp, jnp)(*args)
-    assert_same(got, want, rtol=2e-4, atol=2e-4)
+    grad_agrees_with_jax(*ROOTS_FIT_GRADS[case], jit=jit, rtol=2e-4,
+                         atol=2e-4)
 
 
 def test_roots_grad():

@@ -16,6 +16,7 @@ import pytest
 import jxp
 import jxp.numpy as jnp
 
+from jxp_test_util import grad_agrees_with_jax
 from jxp_test_util import ERRORS, assert_same, check_numpy, raises_like
 
 UFUNCS = ("add", "bitwise_and", "bitwise_or", "bitwise_xor", "logaddexp",
@@ -353,13 +354,5 @@ FROMPYFUNC_GRADS = {
 @pytest.mark.parametrize("case", sorted(FROMPYFUNC_GRADS))
 @pytest.mark.parametrize("jit", [False, True])
 def test_grad(case, jit):
-    fn, args = FROMPYFUNC_GRADS[case]
-    argnums = tuple(range(len(args)))
-
-    def build(lib, m):
-        g = lib.grad(fn(m), argnums=argnums)
-        return lib.jit(g) if jit else g
-
-    want = build(jax, rjnp)(*args)
-    got = build(jxp, jnp)(*args)
-    assert_same(got, want, rtol=2e-4, atol=2e-4)
+    grad_agrees_with_jax(*FROMPYFUNC_GRADS[case], jit=jit, rtol=2e-4,
+                         atol=2e-4)
