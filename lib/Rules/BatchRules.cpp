@@ -127,13 +127,14 @@ LogicalResult batching::batchLeading(Operation *op, BatchContext &ctx) {
 void mlir::jxp::attachBatchRules(MLIRContext *ctx) {
   attachElementwiseBatchRules(ctx);
   attachShapeBatchRules(ctx);
-  attachReductionBatchRules(ctx);
   attachIndexingBatchRules(ctx);
+  attachReductionBatchRules(ctx);
   attachLinalgBatchRules(ctx);
-  attachMiscBatchRules(ctx);
-  attachControlFlowBatchRules(ctx);
-  attachCollectiveBatchRules(ctx);
   attachSignalBatchRules(ctx);
+  attachRandomBatchRules(ctx);
+  attachControlFlowBatchRules(ctx);
+  attachCollectivesBatchRules(ctx);
+  attachADBatchRules(ctx);
   // Every op has a rule, as every op has a JVP rule (which JxpDialect.cpp
   // checks when it is compiled): external models can only be checked once
   // attached, so a missing one stops the first program that loads jxp.
