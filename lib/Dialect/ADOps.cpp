@@ -1,4 +1,4 @@
-//===- ADOps.cpp - the transform and custom-derivative ops -----*- C++ -*-===//
+//===- ADOps.cpp - the transform and custom-derivative ops ------*- C++ -*-===//
 //
 // The ad family: the transform ops (jvp, vjp, linear_transpose, vmap) and
 // the custom-derivative ops (custom_jvp_call, custom_vjp_call, custom_lin).

@@ -1,4 +1,10 @@
 //===- BatchRules.cpp - the batching rules' shared helpers ------*- C++ -*-===//
+//
+// The definitions of the helpers BatchRules.h declares, and
+// attachBatchRules, which attaches every family's batching rules and checks
+// that every op has one.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Rules/BatchRules.h"
 

@@ -1,4 +1,4 @@
-//===- SignalRules.cpp - rules of FFT, convolutions, windows, callbacks -*- C++ -*-===//
+//===- SignalRules.cpp - rules of FFT, conv, pools, callbacks ---*- C++ -*-===//
 //
 // JAX's rules, restated over jxp ops:
 //  - an FFT is linear; the transpose of FFT/IFFT is itself, that of RFFT
