@@ -252,6 +252,6 @@ LogicalResult batchCond(CondOp op, BatchContext &ctx) {
 }
 } // namespace
 
-void controlflow::attachCondBatchRule(MLIRContext *ctx) {
+void controlflow::attachCondBatchRules(MLIRContext *ctx) {
   attach<typed<CondOp, batchCond>, CondOp>(ctx);
 }

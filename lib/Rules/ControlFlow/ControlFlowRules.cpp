@@ -281,9 +281,9 @@ Value guarded(Emitter &e, Value pred, Value v) {
 } // namespace mlir::jxp::controlflow
 
 void batching::attachControlFlowBatchRules(MLIRContext *ctx) {
-  controlflow::attachCondBatchRule(ctx);
-  controlflow::attachWhileBatchRule(ctx);
-  controlflow::attachLinearLoopBatchRule(ctx);
-  controlflow::attachScanBatchRule(ctx);
-  controlflow::attachRematBatchRule(ctx);
+  controlflow::attachCondBatchRules(ctx);
+  controlflow::attachWhileBatchRules(ctx);
+  controlflow::attachLinearLoopBatchRules(ctx);
+  controlflow::attachScanBatchRules(ctx);
+  controlflow::attachRematBatchRules(ctx);
 }

@@ -191,11 +191,11 @@ Value guarded(Emitter &e, Value pred, Value v);
 // Each op's batching rule, attached by attachControlFlowBatchRules
 //===----------------------------------------------------------------------===//
 
-void attachCondBatchRule(MLIRContext *ctx);
-void attachWhileBatchRule(MLIRContext *ctx);
-void attachLinearLoopBatchRule(MLIRContext *ctx);
-void attachScanBatchRule(MLIRContext *ctx);
-void attachRematBatchRule(MLIRContext *ctx);
+void attachCondBatchRules(MLIRContext *ctx);
+void attachWhileBatchRules(MLIRContext *ctx);
+void attachLinearLoopBatchRules(MLIRContext *ctx);
+void attachScanBatchRules(MLIRContext *ctx);
+void attachRematBatchRules(MLIRContext *ctx);
 
 } // namespace mlir::jxp::controlflow
 

@@ -199,6 +199,6 @@ LogicalResult batchLinearLoop(LinearLoopOp op, BatchContext &ctx) {
 }
 } // namespace
 
-void controlflow::attachLinearLoopBatchRule(MLIRContext *ctx) {
+void controlflow::attachLinearLoopBatchRules(MLIRContext *ctx) {
   attach<typed<LinearLoopOp, batchLinearLoop>, LinearLoopOp>(ctx);
 }

@@ -153,6 +153,6 @@ LogicalResult batchRemat(RematOp op, BatchContext &ctx) {
 }
 } // namespace
 
-void controlflow::attachRematBatchRule(MLIRContext *ctx) {
+void controlflow::attachRematBatchRules(MLIRContext *ctx) {
   attach<typed<RematOp, batchRemat>, RematOp>(ctx);
 }

@@ -408,6 +408,6 @@ LogicalResult batchScan(ScanOp op, BatchContext &ctx) {
 }
 } // namespace
 
-void controlflow::attachScanBatchRule(MLIRContext *ctx) {
+void controlflow::attachScanBatchRules(MLIRContext *ctx) {
   attach<typed<ScanOp, batchScan>, ScanOp>(ctx);
 }

@@ -400,6 +400,6 @@ LogicalResult batchWhile(WhileOp op, BatchContext &ctx) {
 }
 } // namespace
 
-void controlflow::attachWhileBatchRule(MLIRContext *ctx) {
+void controlflow::attachWhileBatchRules(MLIRContext *ctx) {
   attach<typed<WhileOp, batchWhile>, WhileOp>(ctx);
 }
