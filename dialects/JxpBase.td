@@ -23,7 +23,7 @@ def Jxp_Dialect : Dialect {
   }];
   let hasConstantMaterializer = 1;
   // Ops whose every result has no elements become constants (see
-  // JxpFolds.cpp).
+  // JxpDialect.cpp).
   let hasCanonicalizer = 1;
   let useDefaultAttributePrinterParser = 0;
   // Checks the `jxp.*` attributes passes leave on functions

@@ -1,4 +1,4 @@
-//===- LowerCollectives.cpp - shard_map and collectives to StableHLO -*- C++ -*-//
+//===- LowerCollectives.cpp - StableHLO rules of collectives ----*- C++ -*-===//
 //
 // A shard_map becomes Shardy's `sdy.manual_computation` over a mesh symbol
 // (`sdy.mesh`), as JAX lowers it; the module records the number of

@@ -1,4 +1,4 @@
-//===- LowerLinalg.cpp - StableHLO rules of linear-algebra ops -*- C++ -*-===//
+//===- LowerLinalg.cpp - StableHLO rules of linear-algebra ops --*- C++ -*-===//
 //
 // Factorizations have no StableHLO op; on CPU they are LAPACK custom calls
 // (typed FFI, API version 4), exactly the calls JAX emits, so results match
@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/StableHLOBuilder.h"
+#include "Dialect/Utils.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
@@ -35,12 +36,6 @@ StringRef lapackPrefix(Type elt) {
   if (auto c = llvm::dyn_cast<ComplexType>(elt))
     return c.getElementType().isF32() ? "c" : "z";
   return elt.isF32() ? "s" : "d";
-}
-
-/// The real type of `elt`'s precision (elt itself if real).
-Type realOf(Type elt) {
-  auto c = llvm::dyn_cast<ComplexType>(elt);
-  return c ? c.getElementType() : elt;
 }
 
 /// The layout LAPACK wants for a value of `type` with `batch` leading

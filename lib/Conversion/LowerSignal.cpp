@@ -1,5 +1,4 @@
-//===- LowerSignal.cpp - StableHLO rules of FFT, convolutions, windows -*- C++ -*-===//
-//                         and host callbacks
+//===- LowerSignal.cpp - StableHLO rules of FFT, conv, windows --*- C++ -*-===//
 //
 // One StableHLO op each, with JAX's attributes: fft, convolution,
 // reduce_window (pooling, and the pairwise reduction that gathers the

@@ -1,4 +1,8 @@
-//===- LoweringHelpers.cpp - building unregistered StableHLO ---*- C++ -*-===//
+//===- LoweringHelpers.cpp - building unregistered StableHLO ----*- C++ -*-===//
+//
+// The definitions of the helpers StableHLOBuilder.h declares.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Conversion/StableHLOBuilder.h"
 
@@ -162,6 +166,42 @@ Block *hlo::addScalarBody(OpBuilder &b, Region &region, TypeRange eltTypes,
 
 void hlo::ret(OpBuilder &b, Location loc, ValueRange values) {
   create(b, loc, "return", values, {});
+}
+
+/// StableHLO's name for the binary op of a monoid.
+static StringRef monoidOp(ReduceKind kind) {
+  switch (kind) {
+  case ReduceKind::Sum: return "add";
+  case ReduceKind::Prod: return "multiply";
+  case ReduceKind::Max: return "maximum";
+  case ReduceKind::Min: return "minimum";
+  case ReduceKind::And: return "and";
+  case ReduceKind::Or: return "or";
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+Attribute hlo::monoidIdentity(ReduceKind kind, Type elt) {
+  switch (kind) {
+  case ReduceKind::Sum: return hlo::scalarAttr(elt, 0);
+  case ReduceKind::Prod: return hlo::scalarAttr(elt, 1);
+  case ReduceKind::Max: return hlo::lowestAttr(elt);
+  case ReduceKind::Min: return hlo::highestAttr(elt);
+  case ReduceKind::And: return hlo::scalarAttr(elt, -1);
+  case ReduceKind::Or: return hlo::scalarAttr(elt, 0);
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+void hlo::buildMonoidBody(OpBuilder &b, Location loc, Region &region,
+                     ReduceKind kind, Type elt) {
+  OpBuilder::InsertionGuard guard(b);
+  Block *body = hlo::addScalarBody(b, region, {elt, elt}, loc);
+  Value x = body->getArgument(0), y = body->getArgument(1);
+  Value r = kind == ReduceKind::Max || kind == ReduceKind::Min
+                ? hlo::maxOrMin(b, loc, x, y, kind == ReduceKind::Max)
+                : hlo::op(b, loc, monoidOp(kind), {x, y}, hlo::scalarType(elt));
+  hlo::ret(b, loc, r);
 }
 
 LogicalResult jxp::lowerByName(Operation *op, StringRef hloName, OpBuilder &b,

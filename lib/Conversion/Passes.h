@@ -1,4 +1,9 @@
 //===- Passes.h - jxp conversion pass declarations --------------*- C++ -*-===//
+//
+// The convert-jxp-to-stablehlo pass (dialects/JxpConversionPasses.td,
+// lib/Conversion/ConvertJxpToStableHLO.cpp), declared and registered.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef JXP_CONVERSION_PASSES_H
 #define JXP_CONVERSION_PASSES_H

@@ -1,4 +1,4 @@
-//===- StableHLOBuilder.h - building unregistered StableHLO ----*- C++ -*-===//
+//===- StableHLOBuilder.h - building unregistered StableHLO -----*- C++ -*-===//
 //
 // StableHLO is not registered in this build of MLIR (see docs/design.md §1), so
 // lowering rules create its ops by name through these helpers, and its
@@ -64,6 +64,13 @@ Value maxOrMin(OpBuilder &b, Location loc, Value x, Value y, bool isMax);
 Block *addScalarBody(OpBuilder &b, Region &region, TypeRange eltTypes,
                      Location loc);
 void ret(OpBuilder &b, Location loc, ValueRange values);
+
+/// The identity of the monoid `kind` over `elt` (a reduction's init).
+Attribute monoidIdentity(ReduceKind kind, Type elt);
+/// Fills `region` with `^bb0(%a, %b): return %a <op> %b`, the monoid
+/// `kind`'s operation over `elt` (a reduction's or a scatter's body).
+void buildMonoidBody(OpBuilder &b, Location loc, Region &region,
+                     ReduceKind kind, Type elt);
 
 } // namespace mlir::jxp::hlo
 

@@ -1,4 +1,4 @@
-//===- VmaInference.cpp - varying manual axes of shard_map bodies -*- C++ -*-=//
+//===- VmaInference.cpp - varying manual axes of shard_maps -----*- C++ -*-===//
 //
 // See VmaInference.h. Masks only grow while a loop's carries reach their
 // fixed point, so each loop needs at most one round per axis and carry.

@@ -1,4 +1,4 @@
-//===- VmaInference.h - varying manual axes of shard_map bodies -*- C++ -*-===//
+//===- VmaInference.h - varying manual axes of shard_maps -------*- C++ -*-===//
 //
 // Inside a shard_map, every value varies along some of the manual mesh axes
 // (its VMA, dialects/JxpCollectiveOps.td). The VMA of a body argument is
@@ -13,6 +13,15 @@
 // jxp.pvary wherever an operand varies along fewer axes than its op needs
 // (JAX's automatic cast) and, if asked, writes each value's VMA into its
 // type.
+//
+// Why this is in lib/Dialect and not next to its pass (lib/Transforms/
+// InferVma.cpp, a thin driver): the analysis is needed below lib/Transforms
+// too. shard_map's AD rules (lib/Rules/CollectivesRules.cpp) make a body's
+// VMA explicit before differentiating, splitting or transposing it, and
+// lib/Rules sits below lib/Transforms (dialect -> rules -> transforms ->
+// conversion), so it cannot include a header of lib/Transforms. The
+// verifiers do not use it: they read VMA types (vmaOf, CollectivesOps.cpp).
+// The autodiff driver (lib/Transforms/AD.cpp) uses it as well.
 //
 //===----------------------------------------------------------------------===//
 

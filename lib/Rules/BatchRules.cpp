@@ -1,4 +1,10 @@
 //===- BatchRules.cpp - the batching rules' shared helpers ------*- C++ -*-===//
+//
+// The definitions of the helpers BatchRules.h declares, and
+// attachBatchRules, which attaches every family's batching rules and checks
+// that every op has one.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Rules/BatchRules.h"
 
@@ -127,13 +133,14 @@ LogicalResult batching::batchLeading(Operation *op, BatchContext &ctx) {
 void mlir::jxp::attachBatchRules(MLIRContext *ctx) {
   attachElementwiseBatchRules(ctx);
   attachShapeBatchRules(ctx);
-  attachReductionBatchRules(ctx);
   attachIndexingBatchRules(ctx);
+  attachReductionBatchRules(ctx);
   attachLinalgBatchRules(ctx);
-  attachMiscBatchRules(ctx);
-  attachControlFlowBatchRules(ctx);
-  attachCollectiveBatchRules(ctx);
   attachSignalBatchRules(ctx);
+  attachRandomBatchRules(ctx);
+  attachControlFlowBatchRules(ctx);
+  attachCollectivesBatchRules(ctx);
+  attachADBatchRules(ctx);
   // Every op has a rule, as every op has a JVP rule (which JxpDialect.cpp
   // checks when it is compiled): external models can only be checked once
   // attached, so a missing one stops the first program that loads jxp.

@@ -86,16 +86,18 @@ LogicalResult typed(Operation *op, BatchContext &ctx) {
   return Rule(llvm::cast<OpT>(op), ctx);
 }
 
-// One per rules file.
+// One per op family (lib/Rules/<Family>Rules.cpp; control flow's in
+// lib/Rules/ControlFlow/ControlFlowRules.cpp).
 void attachElementwiseBatchRules(MLIRContext *ctx);
 void attachShapeBatchRules(MLIRContext *ctx);
-void attachReductionBatchRules(MLIRContext *ctx);
 void attachIndexingBatchRules(MLIRContext *ctx);
+void attachReductionBatchRules(MLIRContext *ctx);
 void attachLinalgBatchRules(MLIRContext *ctx);
-void attachMiscBatchRules(MLIRContext *ctx);
-void attachControlFlowBatchRules(MLIRContext *ctx);
-void attachCollectiveBatchRules(MLIRContext *ctx);
 void attachSignalBatchRules(MLIRContext *ctx);
+void attachRandomBatchRules(MLIRContext *ctx);
+void attachControlFlowBatchRules(MLIRContext *ctx);
+void attachCollectivesBatchRules(MLIRContext *ctx);
+void attachADBatchRules(MLIRContext *ctx);
 
 } // namespace mlir::jxp::batching
 

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/BatchRules.h"
+#include "Dialect/Utils.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
@@ -25,13 +26,6 @@ SmallVector<int64_t> range(int64_t from, int64_t to) {
   for (int64_t i = from; i < to; ++i)
     r.push_back(i);
   return r;
-}
-
-bool isIdentity(ArrayRef<int64_t> perm) {
-  for (auto [i, p] : llvm::enumerate(perm))
-    if (p != (int64_t)i)
-      return false;
-  return true;
 }
 
 /// The dimensions of [0, rank) in none of `a` and `b`, in order.

@@ -1,4 +1,4 @@
-//===- LinalgRules.cpp - AD rules of the factorizations and solves -*- C++ -*-===//
+//===- LinalgRules.cpp - rules of the linear-algebra ops --------*- C++ -*-===//
 //
 // JAX's rules: the Cholesky JVP of Murray (arXiv:1602.07527),
 // dL = L phi(L^-1 dA L^-T), and the triangular solve's JVPs in a and b;

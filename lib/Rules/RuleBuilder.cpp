@@ -1,4 +1,10 @@
 //===- RuleBuilder.cpp - building jxp ops in AD rules -----------*- C++ -*-===//
+//
+// The definitions of RuleBuilder.h: the Emitter's ops, and the rules every
+// family shares (the default JVP of the NonDifferentiable and LinearJvp
+// traits, re-creating an op over new operands, the not-linear error).
+//
+//===----------------------------------------------------------------------===//
 
 #include "Rules/RuleBuilder.h"
 

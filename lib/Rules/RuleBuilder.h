@@ -11,6 +11,7 @@
 
 #include "Dialect/Diagnostics.h"
 #include "Dialect/JxpDialect.h"
+#include "Dialect/Utils.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
@@ -23,9 +24,8 @@ public:
   OpBuilder &b;
   Location loc;
 
-  static RankedTensorType typeOf(Value v) {
-    return llvm::cast<RankedTensorType>(v.getType());
-  }
+  /// `v`'s tensor type (jxp::tensorType, as rules spell it).
+  static RankedTensorType typeOf(Value v) { return tensorType(v); }
   /// Whether values of `t` carry tangents (floats and complex numbers).
   static bool isDifferentiable(Type t);
 

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/BatchRules.h"
+#include "Dialect/Utils.h"
 
 #include "mlir/IR/IRMapping.h"
 
@@ -16,13 +17,6 @@ using namespace mlir;
 using namespace mlir::jxp;
 
 namespace {
-bool isIdentity(ArrayRef<int64_t> perm) {
-  for (auto [i, p] : llvm::enumerate(perm))
-    if (p != (int64_t)i)
-      return false;
-  return true;
-}
-
 /// A rank-0 zero of `v`'s element type (a padding value).
 Value scalarZero(Emitter &e, Value v) {
   return e.zeros(RankedTensorType::get({}, Emitter::typeOf(v).getElementType()));

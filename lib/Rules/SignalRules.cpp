@@ -1,4 +1,4 @@
-//===- SignalRules.cpp - rules of FFT, convolutions, windows, callbacks -*- C++ -*-===//
+//===- SignalRules.cpp - rules of FFT, conv, pools, callbacks ---*- C++ -*-===//
 //
 // JAX's rules, restated over jxp ops:
 //  - an FFT is linear; the transpose of FFT/IFFT is itself, that of RFFT
@@ -21,11 +21,9 @@ using namespace mlir::jxp;
 using namespace mlir::jxp::batching;
 
 namespace {
-RankedTensorType typeOf(Value v) { return Emitter::typeOf(v); }
-
 /// JAX's _reshape_axis_out_of: dimension `src` split into (size, rest).
 Value splitAxis(Emitter &e, Value x, int64_t src, int64_t size) {
-  SmallVector<int64_t> shape(typeOf(x).getShape());
+  SmallVector<int64_t> shape(tensorType(x).getShape());
   shape[src] /= size;
   shape.insert(shape.begin() + src, size);
   return e.reshape(x, shape);
@@ -34,7 +32,7 @@ Value splitAxis(Emitter &e, Value x, int64_t src, int64_t size) {
 /// JAX's _reshape_axis_into: dimension `src` merged into dimension `dst`
 /// (numbered without `src`) as its major part.
 Value mergeAxis(Emitter &e, Value x, int64_t src, int64_t dst) {
-  auto t = typeOf(x);
+  auto t = tensorType(x);
   SmallVector<int64_t> perm;
   for (int64_t i = 0; i < t.getRank(); ++i)
     if (i != src)
@@ -95,8 +93,8 @@ Value conv(Emitter &e, ConvOp like, Value lhs, Value rhs,
            ArrayRef<int64_t> lhsDil, ArrayRef<int64_t> rhsDil,
            ArrayRef<int64_t> L, ArrayRef<int64_t> R, ArrayRef<int64_t> O,
            int64_t fg, int64_t bg) {
-  auto lt = typeOf(lhs);
-  auto shape = convResultShape(lt.getShape(), typeOf(rhs).getShape(), strides,
+  auto lt = tensorType(lhs);
+  auto shape = convResultShape(lt.getShape(), tensorType(rhs).getShape(), strides,
                                padding, lhsDil, rhsDil, L, R, O, bg);
   return ConvOp::create(e.b, e.loc, lt.clone(shape), lhs, rhs, strides,
                         padding, lhsDil, rhsDil, L, R, O, fg, bg);
@@ -134,7 +132,7 @@ LogicalResult FftOp::transpose(TransposeContext &ctx) {
     return success();
   case FftType::RFFT: {
     // RFFT is the FFT of x as complex numbers, keeping n/2 + 1 frequencies.
-    auto ctType = typeOf(ct);
+    auto ctType = tensorType(ct);
     SmallVector<int64_t> lo(r, 0), hi(r, 0), interior(r, 0);
     SmallVector<int64_t> shape(ctType.getShape());
     hi[r - 1] = len.back() - shape[r - 1];
@@ -202,7 +200,7 @@ LogicalResult ConvOp::transpose(TransposeContext &ctx) {
   if (!operands[0] && !operands[1])
     return notLinear(*this, 1);
   bool forLhs = !operands[0];
-  if (!g || typeOf(g).getNumElements() == 0) {
+  if (!g || tensorType(g).getNumElements() == 0) {
     // (No cotangent, or an empty one: a zero-sized kernel would be formed.)
     out.push_back(Value());
     out.push_back(Value());
@@ -231,7 +229,7 @@ LogicalResult ConvOp::transpose(TransposeContext &ctx) {
     }
     auto pads = vjpLhsPadding(
         take(lhsShape, spatial(L)), take(rhsShape, spatial(R)),
-        getWindowStrides(), take(typeOf(g).getShape(), spatial(O)),
+        getWindowStrides(), take(tensorType(g).getShape(), spatial(O)),
         getPadding(), getLhsDilation(), getRhsDilation());
     SmallVector<int64_t> rdims(spatial(R));
     Value reversed = ReverseOp::create(e.b, e.loc, kernel, rdims);
@@ -250,7 +248,7 @@ LogicalResult ConvOp::transpose(TransposeContext &ctx) {
   int64_t tfg = bg > 1 ? bg : 1, tbg = fg > 1 ? fg : 1;
   SmallVector<int64_t> pads;
   auto in = take(lhsShape, spatial(L)), win = take(rhsShape, spatial(R)),
-       outSizes = take(typeOf(g).getShape(), spatial(O));
+       outSizes = take(tensorType(g).getShape(), spatial(O));
   for (int64_t i = 0; i < s; ++i) {
     int64_t l = dilated(in[i], getLhsDilation()[i]),
             r = dilated(win[i], getRhsDilation()[i]),
@@ -368,7 +366,7 @@ LogicalResult ReduceWindowOp::transpose(TransposeContext &ctx) {
   // Pool the cotangent, spread out by the strides and padded, with the
   // window; the base dilation becomes the stride.
   auto pads = vjpLhsPadding(in.getShape(), getWindowDimensions(),
-                            getWindowStrides(), typeOf(ct).getShape(),
+                            getWindowStrides(), tensorType(ct).getShape(),
                             getPadding(), getBaseDilation(),
                             getWindowDilation());
   SmallVector<int64_t> lo, hi, interior, shape;
@@ -376,7 +374,7 @@ LogicalResult ReduceWindowOp::transpose(TransposeContext &ctx) {
     lo.push_back(pads[2 * d]);
     hi.push_back(pads[2 * d + 1]);
     interior.push_back(getWindowStrides()[d] - 1);
-    int64_t n = typeOf(ct).getDimSize(d);
+    int64_t n = tensorType(ct).getDimSize(d);
     shape.push_back(lo[d] + hi[d] + (n == 0 ? 0 : n + (n - 1) * interior[d]));
   }
   Value zero = e.splat(RankedTensorType::get({}, in.getElementType()), 0);
@@ -413,7 +411,7 @@ LogicalResult SelectAndGatherAddOp::transpose(TransposeContext &ctx) {
   }
   Emitter e(ctx.builder(), getLoc());
   Value x = operands[1];
-  auto xt = typeOf(x);
+  auto xt = tensorType(x);
   size_t r = xt.getRank();
   ArrayRef<int64_t> baseDil = getBaseDilation();
   bool dilatedBase = llvm::any_of(baseDil, [](int64_t d) { return d != 1; });
@@ -435,7 +433,7 @@ LogicalResult SelectAndGatherAddOp::transpose(TransposeContext &ctx) {
       getWindowStrides(), getPadding(), ones(r), ones(r));
   if (dilatedBase)
     scattered = e.slice(scattered, SmallVector<int64_t>(r, 0),
-                        typeOf(scattered).getShape(), baseDil);
+                        tensorType(scattered).getShape(), baseDil);
   out.push_back(scattered);
   out.push_back(Value());
   return success();
@@ -455,7 +453,7 @@ LogicalResult SelectAndScatterAddOp::transpose(TransposeContext &ctx) {
     out.append({Value(), Value()});
     return success();
   }
-  size_t r = typeOf(operands[1]).getRank();
+  size_t r = tensorType(operands[1]).getRank();
   out.push_back(SelectAndGatherAddOp::create(
       ctx.builder(), getLoc(), getSource().getType(), ct, operands[1],
       getSelectMax(), getWindowDimensions(), getWindowStrides(), getPadding(),
@@ -514,7 +512,7 @@ LogicalResult batchCallback(HostCallbackOp op, BatchContext &ctx) {
     SmallVector<Value> operands;
     for (auto [v, d] : llvm::zip(ctx.operands(), ctx.dims())) {
       if (d == kNotMapped && method == "expand_dims") {
-        SmallVector<int64_t> shape(typeOf(v).getShape());
+        SmallVector<int64_t> shape(tensorType(v).getShape());
         shape.insert(shape.begin(), 1);
         operands.push_back(e.reshape(v, shape));
       } else {
@@ -534,7 +532,7 @@ LogicalResult batchCallback(HostCallbackOp op, BatchContext &ctx) {
         args.push_back(v);
         continue;
       }
-      auto t = typeOf(v);
+      auto t = tensorType(v);
       SmallVector<int64_t> start(t.getRank(), 0), limit(t.getShape()),
           strides(t.getRank(), 1);
       start[d] = i;
@@ -546,7 +544,7 @@ LogicalResult batchCallback(HostCallbackOp op, BatchContext &ctx) {
     Operation *call =
         createLike(e.b, op, args, llvm::to_vector(op.getResultTypes()));
     for (auto [k, r] : llvm::enumerate(call->getResults())) {
-      SmallVector<int64_t> shape(typeOf(r).getShape());
+      SmallVector<int64_t> shape(tensorType(r).getShape());
       shape.insert(shape.begin(), 1);
       perExample[k].push_back(e.reshape(r, shape));
     }

@@ -1,8 +1,10 @@
-//===- InferVma.cpp - VMA types of shard_map bodies (`jxp-infer-vma`) -===//
+//===- InferVma.cpp - the jxp-infer-vma pass --------------------*- C++ -*-===//
 //
 // The pass around vma::inferShardMap (lib/Dialect/VmaInference.h): bodies
 // are made straight-line first (calls inlined), so that every value has
-// one VMA.
+// one VMA. The analysis lives in lib/Dialect because shard_map's AD rules
+// (lib/Rules, below this layer) run it too; VmaInference.h says more.
+// Tests: test/lit/Transforms/jxp-infer-vma/.
 //
 //===----------------------------------------------------------------------===//
 

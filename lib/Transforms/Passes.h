@@ -1,4 +1,10 @@
 //===- Passes.h - jxp transformation pass declarations ----------*- C++ -*-===//
+//
+// The jxp-* passes (dialects/JxpPasses.td), declared and registered: each
+// pass JxpFooPass has the flag jxp-foo, lives in lib/Transforms/Foo.cpp and
+// is tested under test/lit/Transforms/jxp-foo/.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef JXP_TRANSFORMS_PASSES_H
 #define JXP_TRANSFORMS_PASSES_H

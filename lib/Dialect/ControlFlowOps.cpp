@@ -1,10 +1,12 @@
-//===- JxpControlFlow.cpp - the region ops ----------------------*- C++ -*-===//
+//===- ControlFlowOps.cpp - the region ops ----------------------*- C++ -*-===//
 //
 // Assembly, verifiers and canonicalizations of the region ops. Verifiers
 // check what JAX checks when it traces the same control flow (equal branch
 // output types, carry in/out types, xs of the scan's length) and name the
 // branch, position or operand that differs, since the tracer's users meet
-// these messages when a Python check was missed.
+// these messages when a Python check was missed. Tests:
+// test/lit/Dialect/{ops,invalid}_control_flow.mlir,
+// test/lit/Transforms/canonicalize/control_flow.mlir.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,14 +1,17 @@
-//===- JxpADVerifiers.cpp - symbol checks of the autodiff ops --*- C++ -*-===//
+//===- ADOps.cpp - the transform and custom-derivative ops ------*- C++ -*-===//
 //
-// Each autodiff op names functions whose signatures must fit its operands
+// The ad family: the transform ops (jvp, vjp, linear_transpose, vmap) and
+// the custom-derivative ops (custom_jvp_call, custom_vjp_call, custom_lin).
+// Each names functions whose signatures must fit its operands
 // and results; these checks run with the symbol table at hand. The `jxp.*`
 // attributes the autodiff passes read on functions are checked here too:
 // they index arguments and results, so an entry out of range would make a
-// pass read past them.
+// pass read past them. Tests: test/lit/Dialect/invalid_ad.mlir.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/JxpDialect.h"
+#include "Dialect/Utils.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
@@ -27,12 +30,6 @@ FailureOr<FunctionType> lookupFunction(Operation *op,
     return op->emitOpError(role) << " " << name
                                  << " does not name a func.func";
   return fn.getFunctionType();
-}
-
-SmallVector<Type> concat(ArrayRef<Type> a, ArrayRef<Type> b) {
-  SmallVector<Type> r(a);
-  r.append(b.begin(), b.end());
-  return r;
 }
 
 std::string typeList(ArrayRef<Type> types) {

@@ -1,4 +1,13 @@
-//===- JxpCollectives.cpp - verifiers of the collective ops -----*- C++ -*-===//
+//===- CollectivesOps.cpp - the collective ops and shard_map ----*- C++ -*-===//
+//
+// The verifiers of the collectives family (all_reduce, pvary,
+// psum_scatter, all_to_all, all_gather, ppermute, axis_index) and of
+// shard_map, with what they share: the named axes, and the varying manual
+// axes (VMA) a tensor's encoding carries inside a shard_map (vmaOf,
+// withVma). The inference of VMA is in VmaInference.cpp. Tests:
+// test/lit/Dialect/{ops,invalid}_collectives.mlir.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Dialect/JxpDialect.h"
 

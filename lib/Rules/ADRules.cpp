@@ -1,32 +1,24 @@
-//===- MiscRules.cpp - AD rules of constants, random bits and the
-//                     custom-derivative ops                    -*- C++ -*-===//
+//===- ADRules.cpp - rules of the custom-derivative ops ---------*- C++ -*-===//
+//
+// The ad family's rules: custom_jvp_call differentiates with its JVP rule
+// (asking the tracer for one it has not traced yet, for a pattern of
+// symbolic zeros), custom_vjp_call with its forward function, custom_lin
+// transposes with the backward rule; and each batches its functions over
+// the same dimensions, as JAX's custom_jvp/custom_vjp batching rules.
+// stop_gradient batches elementwise. The transform ops (jvp, vjp, vmap,
+// linear_transpose) have no rules: the jxp-ad driver materializes them.
+// Tests: test/lit/Transforms/jxp-ad, jxp-batch/custom_lin.mlir.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Rules/BatchRules.h"
+#include "Dialect/Utils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
 using namespace mlir::jxp::batching;
-
-
-
-
-
-// JAX defines no derivative of rng_uniform: differentiating it is an error
-// there, and here.
-LogicalResult RngUniformOp::jvp(JvpContext &ctx) {
-  if (llvm::any_of(ctx.tangents(), [](Value t) { return t; }))
-    return emitKindOpError(*this, ErrorKind::NotImplemented)
-           << "Differentiation rule for 'rng_uniform' not implemented";
-  return zeroJvp(*this, ctx.results());
-}
-
-LogicalResult StopGradientOp::lowerToStableHLO(OpBuilder &,
-                                               SmallVectorImpl<Value> &results) {
-  results.push_back(getOperand());
-  return success();
-}
 
 //===----------------------------------------------------------------------===//
 // Custom derivatives
@@ -132,14 +124,6 @@ LogicalResult CustomLinOp::jvp(JvpContext &) {
                      "custom_vjp function");
 }
 
-// Reached only if forward mode went through a custom_vjp function and the
-// result is used.
-LogicalResult CustomLinOp::lowerToStableHLO(OpBuilder &,
-                                            SmallVectorImpl<Value> &) {
-  return emitKindOpError(*this, ErrorKind::Type)
-         << "can't apply forward-mode autodiff (jvp) to a custom_vjp function";
-}
-
 LogicalResult CustomLinOp::transpose(TransposeContext &ctx) {
   OpBuilder &b = ctx.builder();
   ArrayRef<Value> operands = ctx.operands();
@@ -184,12 +168,6 @@ SmallVector<Value> leadingOperands(Operation *op, BatchContext &ctx,
     dims.push_back(d == kNotMapped ? kNotMapped : 0);
   }
   return operands;
-}
-
-SmallVector<int64_t> concat(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
-  SmallVector<int64_t> r(a);
-  r.append(b.begin(), b.end());
-  return r;
 }
 
 /// The call batched: its primal function and each rule batched over the
@@ -290,43 +268,10 @@ LogicalResult batchCustomLin(CustomLinOp op, BatchContext &ctx) {
   return success();
 }
 
-/// As JAX's rule: a batch of states draws the whole batch of bits from the
-/// first state, whose successor replaces it (the others pass through).
-LogicalResult batchRngBitGenerator(RngBitGeneratorOp op, BatchContext &ctx) {
-  Emitter e(ctx.builder(), op.getLoc());
-  int64_t n = ctx.size();
-  if (n == 0)
-    return op.emitOpError("cannot be batched over an empty axis");
-  Value states = moveDim(e, ctx.operands()[0], ctx.dims()[0], 0);
-  RankedTensorType state = op.getState().getType();
-  int64_t words = state.getDimSize(0);
-  Value first = e.reshape(e.slice(states, {0, 0}, {1, words}, {1, 1}), {words});
-  RankedTensorType bits = op.getBits().getType();
-  SmallVector<int64_t> shape{n};
-  shape.append(bits.getShape().begin(), bits.getShape().end());
-  auto draw = RngBitGeneratorOp::create(e.b, e.loc, state, bits.clone(shape),
-                                        first, op.getAlgorithmAttr());
-  auto i64 = RankedTensorType::get({}, e.b.getI64Type());
-  Value zero = e.splat(i64, 0);
-  Value next = DynamicUpdateSliceOp::create(
-      e.b, e.loc, Emitter::typeOf(states), states,
-      e.reshape(draw.getNewState(), {1, words}), ValueRange{zero, zero});
-  ctx.addResult(next, 0);
-  ctx.addResult(draw.getBits(), 0);
-  return success();
-}
-
-LogicalResult batchRngUniform(RngUniformOp op, BatchContext &) {
-  return emitKindOpError(op, ErrorKind::NotImplemented)
-         << "Batching rule for 'rng_uniform' not implemented";
-}
-
 } // namespace
 
-void batching::attachMiscBatchRules(MLIRContext *ctx) {
-  attach<typed<RngBitGeneratorOp, batchRngBitGenerator>, RngBitGeneratorOp>(ctx);
-  attach<typed<RngUniformOp, batchRngUniform>, RngUniformOp>(ctx);
-  attach<batchElementwise, StopGradientOp, Threefry2x32Op>(ctx);
+void batching::attachADBatchRules(MLIRContext *ctx) {
+  attach<batchElementwise, StopGradientOp>(ctx);
   attach<typed<CustomJvpCallOp, batchCustomJvp>, CustomJvpCallOp>(ctx);
   attach<typed<CustomVjpCallOp, batchCustomVjp>, CustomVjpCallOp>(ctx);
   attach<typed<CustomLinOp, batchCustomLin>, CustomLinOp>(ctx);

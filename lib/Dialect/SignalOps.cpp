@@ -1,13 +1,14 @@
-//===- JxpNumericVerifiers.cpp - shape rules of factorizations, FFT, -*- C++ -*-===//
-//                                 convolutions, windows and callbacks
+//===- SignalOps.cpp - FFT, convolutions, windows, callbacks ----*- C++ -*-===//
 //
-// The shape rules of jax.lax.linalg's factorizations, lax.fft,
-// conv_general_dilated and the pooling ops, stated as in JAX so that IR a
-// pass or a user writes by hand is held to what jaxlib would accept.
+// The shape rules of lax.fft, conv_general_dilated and the pooling ops
+// (reduce_window, select_and_gather_add, select_and_scatter_add), stated as
+// in JAX, and the checks and side effects of host callbacks. Tests:
+// test/lit/Dialect/{ops,invalid}_signal.mlir.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/JxpDialect.h"
+#include "Dialect/Utils.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -15,44 +16,6 @@ using namespace mlir;
 using namespace mlir::jxp;
 
 namespace {
-RankedTensorType tensorType(Value v) {
-  return llvm::cast<RankedTensorType>(v.getType());
-}
-
-/// The (batch of) matrices' type, or an error if `v` is not one.
-FailureOr<RankedTensorType> matrices(Operation *op, Value v, bool square) {
-  auto t = tensorType(v);
-  int64_t r = t.getRank();
-  if (r < 2 || (square && t.getDimSize(r - 1) != t.getDimSize(r - 2)))
-    return op->emitOpError("operand must be a (batch of) ")
-           << (square ? "square " : "") << "matrices, got " << t;
-  return t;
-}
-
-/// Checks that `v` has type `elt[batch..., shape...]`.
-LogicalResult expect(Operation *op, Value v, StringRef what, Type elt,
-                     ArrayRef<int64_t> batch, ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> want(batch);
-  want.append(shape.begin(), shape.end());
-  auto t = tensorType(v);
-  if (t.getElementType() != elt || t.getShape() != ArrayRef(want))
-    return op->emitOpError() << what << " must be "
-                             << RankedTensorType::get(want, elt) << ", got "
-                             << t;
-  return success();
-}
-
-/// The complex type of `elt`'s precision (elt itself if complex).
-Type complexOf(Type elt) {
-  return llvm::isa<ComplexType>(elt) ? elt : ComplexType::get(elt);
-}
-
-/// The real type of `elt`'s precision (elt itself if real).
-Type realOf(Type elt) {
-  auto c = llvm::dyn_cast<ComplexType>(elt);
-  return c ? c.getElementType() : elt;
-}
-
 /// One entry per dimension of rank `rank`, each at least `min`.
 LogicalResult perDim(Operation *op, ArrayRef<int64_t> values, size_t count,
                      StringRef what, int64_t min) {
@@ -121,96 +84,6 @@ LogicalResult isPermutation(Operation *op, ArrayRef<int64_t> dims,
   return success();
 }
 } // namespace
-
-//===----------------------------------------------------------------------===//
-// Factorizations
-//===----------------------------------------------------------------------===//
-
-LogicalResult LuOp::verify() {
-  auto t = matrices(*this, getOperand(), /*square=*/false);
-  if (failed(t))
-    return failure();
-  int64_t r = t->getRank(), m = t->getDimSize(r - 2), n = t->getDimSize(r - 1);
-  auto batch = t->getShape().drop_back(2);
-  auto i32 = IntegerType::get(getContext(), 32);
-  if (failed(expect(*this, getLu(), "lu", t->getElementType(), batch, {m, n})) ||
-      failed(expect(*this, getPivots(), "pivots", i32, batch,
-                    {std::min(m, n)})) ||
-      failed(expect(*this, getPermutation(), "permutation", i32, batch, {m})))
-    return failure();
-  return success();
-}
-
-LogicalResult QrOp::verify() {
-  auto t = matrices(*this, getOperand(), /*square=*/false);
-  if (failed(t))
-    return failure();
-  int64_t r = t->getRank(), m = t->getDimSize(r - 2), n = t->getDimSize(r - 1);
-  int64_t k = getFullMatrices() ? m : std::min(m, n);
-  auto batch = t->getShape().drop_back(2);
-  Type elt = t->getElementType();
-  if (failed(expect(*this, getQ(), "q", elt, batch, {m, k})) ||
-      failed(expect(*this, getR(), "r", elt, batch, {k, n})))
-    return failure();
-  return success();
-}
-
-LogicalResult EighOp::verify() {
-  auto t = matrices(*this, getOperand(), /*square=*/true);
-  if (failed(t))
-    return failure();
-  int64_t n = t->getDimSize(t->getRank() - 1);
-  auto batch = t->getShape().drop_back(2);
-  Type elt = t->getElementType();
-  if (failed(expect(*this, getVectors(), "vectors", elt, batch, {n, n})) ||
-      failed(expect(*this, getValues(), "values", realOf(elt), batch, {n})))
-    return failure();
-  return success();
-}
-
-LogicalResult SvdOp::verify() {
-  auto t = matrices(*this, getOperand(), /*square=*/false);
-  if (failed(t))
-    return failure();
-  int64_t r = t->getRank(), m = t->getDimSize(r - 2), n = t->getDimSize(r - 1);
-  int64_t k = std::min(m, n);
-  auto batch = t->getShape().drop_back(2);
-  Type elt = t->getElementType();
-  size_t want = getComputeUv() ? 3 : 1;
-  if (getResults().size() != want)
-    return emitOpError("has ") << want << " results with"
-                               << (getComputeUv() ? "" : "out")
-                               << " compute_uv, got " << getResults().size();
-  if (failed(expect(*this, getResults()[0], "s", realOf(elt), batch, {k})))
-    return failure();
-  if (!getComputeUv())
-    return success();
-  int64_t uc = getFullMatrices() ? m : k, vr = getFullMatrices() ? n : k;
-  if (failed(expect(*this, getResults()[1], "u", elt, batch, {m, uc})) ||
-      failed(expect(*this, getResults()[2], "vt", elt, batch, {vr, n})))
-    return failure();
-  return success();
-}
-
-LogicalResult EigOp::verify() {
-  auto t = matrices(*this, getOperand(), /*square=*/true);
-  if (failed(t))
-    return failure();
-  int64_t n = t->getDimSize(t->getRank() - 1);
-  auto batch = t->getShape().drop_back(2);
-  Type elt = complexOf(t->getElementType());
-  size_t want = 1 + getComputeLeft() + getComputeRight();
-  if (getResults().size() != want)
-    return emitOpError("has ") << want << " results for its compute_left "
-                                          "and compute_right, got "
-                               << getResults().size();
-  if (failed(expect(*this, getResults()[0], "eigenvalues", elt, batch, {n})))
-    return failure();
-  for (Value v : getResults().drop_front())
-    if (failed(expect(*this, v, "eigenvectors", elt, batch, {n, n})))
-      return failure();
-  return success();
-}
 
 //===----------------------------------------------------------------------===//
 // FFT

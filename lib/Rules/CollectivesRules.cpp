@@ -1,4 +1,4 @@
-//===- CollectiveRules.cpp - rules of the collective ops --------*- C++ -*-===//
+//===- CollectivesRules.cpp - rules of the collective ops and shard_map ---===//
 //
 // Collectives over a vmap's axis become array ops along the batch
 // dimension (JAX's batching rules for psum, pmax, all_gather, ppermute,
@@ -9,13 +9,21 @@
 // ppermute are linear (ppermute transposes to the inverse permutation),
 // all_gather transposes to a sum over the axes of each member's part.
 //
+// shard_map is a region op: its rules build on the region helpers of
+// Rules/ControlFlow/ControlFlowRules.h. Tests: test/lit/Transforms/jxp-*/
+// shard_map.mlir, jxp-transpose/collectives.mlir,
+// jxp-batch/mesh_collectives.mlir.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Rules/BatchRules.h"
+#include "Rules/ControlFlow/ControlFlowRules.h"
+#include "Dialect/VmaInference.h"
 
 using namespace mlir;
 using namespace mlir::jxp;
 using namespace mlir::jxp::batching;
+using namespace mlir::jxp::controlflow;
 
 namespace {
 
@@ -375,10 +383,309 @@ LogicalResult AllGatherOp::transpose(TransposeContext &ctx) {
 }
 
 //===----------------------------------------------------------------------===//
+// shard_map
+//===----------------------------------------------------------------------===//
+
+// The body is made explicit about VMA first (vma::inferShardMap inserts
+// the invariant-to-varying casts), so that differentiating it op by op
+// respects the duality JAX's typed avals give: the transpose of a pvary is
+// a psum and that of a psum a pvary. A tangent or cotangent has its
+// primal's spec.
+
+namespace {
+ArrayAttr specsOf(MLIRContext *ctx, ArrayRef<Attribute> specs) {
+  return ArrayAttr::get(ctx, specs);
+}
+
+/// The spec of a residual: a new leading dimension split along every
+/// manual axis, so that each device's value is kept whatever it varies
+/// along.
+Attribute residualSpec(ShardMapOp op, int64_t rank) {
+  MLIRContext *ctx = op.getContext();
+  SmallVector<Attribute> dims{op.getManualAxes()};
+  for (int64_t i = 0; i < rank; ++i)
+    dims.push_back(ArrayAttr::get(ctx, {}));
+  return ArrayAttr::get(ctx, dims);
+}
+
+int64_t manualDevices(ShardMapOp op) {
+  int64_t n = 1;
+  for (Attribute a : op.getManualAxes())
+    n *= op.axisSize(llvm::cast<StringAttr>(a).getValue());
+  return n;
+}
+
+/// The operand specs and result specs of `op` with those of the values
+/// flagged appended (tangents of operands, then of results).
+void setSpecs(Operation *newOp, ArrayRef<Attribute> in,
+              ArrayRef<Attribute> out) {
+  auto sm = llvm::cast<ShardMapOp>(newOp);
+  sm.setInSpecsAttr(specsOf(newOp->getContext(), in));
+  sm.setOutSpecsAttr(specsOf(newOp->getContext(), out));
+}
+} // namespace
+
+LogicalResult ShardMapOp::jvp(JvpContext &ctx) {
+  if (failed(vma::inferShardMap(*this, /*setTypes=*/false)))
+    return failure();
+  if (failed(jvpOfBranches(*this, ctx, /*numPrefix=*/0)))
+    return failure();
+  SmallVectorImpl<Value> &out = ctx.results();
+  Operation *jvp = nullptr;
+  for (Value v : out)
+    if (v && v.getDefiningOp() && v.getDefiningOp() != getOperation() &&
+        llvm::isa<ShardMapOp>(v.getDefiningOp()))
+      jvp = v.getDefiningOp();
+  if (!jvp)
+    return success(); // all tangents zero: the op itself stays
+  SmallVector<Attribute> in(getInSpecs().getValue()),
+      outSpecs(getOutSpecs().getValue());
+  ArrayRef<Value> argTangents = ctx.tangents();
+  for (auto [t, spec] : llvm::zip(argTangents, getInSpecs()))
+    if (t)
+      in.push_back(spec);
+  for (auto [i, spec] : llvm::enumerate(getOutSpecs()))
+    if (out[getNumResults() + i])
+      outSpecs.push_back(spec);
+  setSpecs(jvp, in, outSpecs);
+  return success();
+}
+
+LogicalResult ShardMapOp::transpose(TransposeContext &ctx) {
+  ArrayRef<Value> operands = ctx.operands(), cts = ctx.cotangents();
+  // What each result varies along in the linear body: a cotangent that
+  // comes in varying along more (its out_spec splits along axes the result
+  // does not vary along) is first summed over those, as JAX's transpose
+  // of the implicit cast.
+  SmallVector<vma::Mask> yieldMasks;
+  if (failed(vma::inferShardMap(*this, /*setTypes=*/false, &yieldMasks)))
+    return failure();
+  vma::Inference inf(vma::manualAxes(*this));
+  if (failed(transposeBranches(*this, ctx, /*numPrefix=*/0)))
+    return failure();
+  Operation *t = nullptr;
+  for (Value v : ctx.results())
+    if (v)
+      t = v.getDefiningOp();
+  if (!t)
+    return success();
+  SmallVector<Attribute> in, out;
+  for (auto [v, spec] : llvm::zip(operands, getInSpecs()))
+    if (v)
+      in.push_back(spec);
+    else
+      out.push_back(spec);
+  MLIRContext *mctx = getContext();
+  Block &body = t->getRegion(0).front();
+  unsigned nonLinear = in.size();
+  unsigned k = 0;
+  OpBuilder b = OpBuilder::atBlockBegin(&body);
+  for (auto [i, c] : llvm::enumerate(cts)) {
+    if (!c)
+      continue;
+    Attribute spec = getOutSpecs()[i];
+    in.push_back(spec);
+    vma::Mask split = inf.specMask(spec);
+    BlockArgument arg = body.getArgument(nonLinear + k++);
+    if (!getCheckVma()) {
+      // Unchecked, every device's cotangent counts and the transposed
+      // collectives sum them again: an output replicated along some axes
+      // (its spec omits them) passes each device its share, as JAX does.
+      int64_t n = 1;
+      for (StringRef a : inf.namesOf(inf.maskOf(inf.axes()) & ~split))
+        n *= axisSize(a);
+      if (n > 1) {
+        Emitter e(b, getLoc());
+        Value share = e.div(arg, e.splat(arg.getType(), (double)n));
+        arg.replaceAllUsesExcept(share, share.getDefiningOp());
+      }
+      continue;
+    }
+    vma::Mask extra = split & ~yieldMasks[i];
+    if (!extra)
+      continue;
+    auto sum = AllReduceOp::create(b, getLoc(), arg.getType(), arg,
+                                   ReduceKind::Sum, inf.namesAttr(mctx, extra),
+                                   /*invariant=*/true);
+    arg.replaceAllUsesExcept(sum, sum);
+  }
+  if (!getCheckVma()) {
+    // Unchecked, nothing cast a replicated operand to varying, so nothing
+    // summed its cotangent: the device's shares are summed here, over the
+    // manual axes its spec omits (JAX's unchecked transpose).
+    Operation *yield = body.getTerminator();
+    OpBuilder yb(yield);
+    for (auto [k, spec] : llvm::enumerate(out)) {
+      vma::Mask omitted = inf.maskOf(inf.axes()) & ~inf.specMask(spec);
+      if (!omitted)
+        continue;
+      Value v = yield->getOperand(k);
+      yield->setOperand(k, AllReduceOp::create(yb, getLoc(), v.getType(), v,
+                                               ReduceKind::Sum,
+                                               inf.namesAttr(mctx, omitted),
+                                               /*invariant=*/false));
+    }
+  }
+  setSpecs(t, in, out);
+  return success();
+}
+
+LogicalResult ShardMapOp::partialEval(PartialEvalContext &ctx) {
+  SmallVector<bool> argU = unknownFlags(ctx, getArgs());
+  if (!llvm::is_contained(argU, true))
+    return ctx.defaultSplit(*this);
+  if (failed(vma::inferShardMap(*this, /*setTypes=*/false)))
+    return failure();
+  OwningOpRef<Operation *> holder = regionHolder(*this, 2);
+  SmallVector<bool> none(getNumResults(), false);
+  auto split = ctx.splitRegion(getBody(), (*holder)->getRegion(0),
+                               (*holder)->getRegion(1), argU, none);
+  if (failed(split))
+    return failure();
+  unsigned nr = split->numResiduals;
+  int64_t n = manualDevices(*this);
+  Block &kb = (*holder)->getRegion(0).front(),
+        &ub = (*holder)->getRegion(1).front();
+
+  // Known side: the known operands; the known results, then each residual
+  // with a leading dimension of one per device.
+  Operation *kYield = kb.getTerminator();
+  SmallVector<Attribute> kIn, kOut;
+  SmallVector<Value> kArgs;
+  for (auto [v, u, spec] : llvm::zip(getArgs(), argU, getInSpecs()))
+    if (!u) {
+      kArgs.push_back(ctx.known(v));
+      kIn.push_back(spec);
+    }
+  SmallVector<Type> kTypes;
+  for (auto [r, u, spec] :
+       llvm::zip(getResults(), split->unknownResults, getOutSpecs()))
+    if (!u) {
+      kTypes.push_back(r.getType());
+      kOut.push_back(spec);
+    }
+  {
+    OpBuilder b = OpBuilder::atBlockTerminator(&kb);
+    Emitter e(b, getLoc());
+    unsigned first = kYield->getNumOperands() - nr;
+    for (unsigned i = 0; i < nr; ++i) {
+      Value r = kYield->getOperand(first + i);
+      auto type = llvm::cast<RankedTensorType>(withoutVma(r.getType()));
+      SmallVector<int64_t> shape{1};
+      llvm::append_range(shape, type.getShape());
+      kYield->setOperand(first + i, e.reshape(r, shape));
+      SmallVector<int64_t> global{n};
+      llvm::append_range(global, type.getShape());
+      kTypes.push_back(RankedTensorType::get(global, type.getElementType()));
+      kOut.push_back(residualSpec(*this, type.getRank()));
+    }
+  }
+  Operation *known = createLike(ctx.knownBuilder(), *this, kArgs, kTypes);
+  known->getRegion(0).takeBody((*holder)->getRegion(0));
+  setSpecs(known, kIn, kOut);
+  unsigned j = 0;
+  for (auto [r, u] : llvm::zip(getResults(), split->unknownResults))
+    if (!u)
+      ctx.setKnown(r, known->getResult(j++));
+
+  // Unknown side: the residuals, then the unknown operands.
+  SmallVector<Attribute> uIn, uOut;
+  SmallVector<Value> uArgs;
+  for (unsigned i = 0; i < nr; ++i) {
+    Value res = known->getResult(j + i);
+    uArgs.push_back(ctx.residual(res));
+    uIn.push_back(kOut[j + i]);
+  }
+  for (auto [v, u, spec] : llvm::zip(getArgs(), argU, getInSpecs()))
+    if (u) {
+      uArgs.push_back(ctx.unknown(v));
+      uIn.push_back(spec);
+    }
+  SmallVector<Type> uTypes;
+  for (auto [r, u, spec] :
+       llvm::zip(getResults(), split->unknownResults, getOutSpecs()))
+    if (u) {
+      uTypes.push_back(r.getType());
+      uOut.push_back(spec);
+    }
+  {
+    // Residual arguments come in with their leading dimension of one.
+    OpBuilder b = OpBuilder::atBlockBegin(&ub);
+    Emitter e(b, getLoc());
+    for (unsigned i = 0; i < nr; ++i) {
+      BlockArgument a = ub.getArgument(i);
+      auto type = llvm::cast<RankedTensorType>(a.getType());
+      SmallVector<int64_t> shape{1};
+      llvm::append_range(shape, type.getShape());
+      a.setType(RankedTensorType::get(shape, type.getElementType()));
+      Value squeezed = e.reshape(a, type.getShape());
+      a.replaceAllUsesExcept(squeezed, squeezed.getDefiningOp());
+    }
+  }
+  Operation *unknown = createLike(ctx.unknownBuilder(), *this, uArgs, uTypes);
+  unknown->getRegion(0).takeBody((*holder)->getRegion(1));
+  setSpecs(unknown, uIn, uOut);
+  setResults(ctx, getResults(), split->unknownResults, /*unknown=*/true,
+             unknown->getResults());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Batching
 //===----------------------------------------------------------------------===//
 
-void batching::attachCollectiveBatchRules(MLIRContext *ctx) {
+namespace {
+/// shard_map: the batch dimension of every mapped operand goes first and
+/// is not split (its spec gets an empty entry in front); the body is
+/// batched along it and every result is mapped there too.
+LogicalResult batchShardMap(ShardMapOp op, BatchContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Emitter e(b, op.getLoc());
+  MLIRContext *mctx = op.getContext();
+  Attribute none = ArrayAttr::get(mctx, {});
+  SmallVector<Value> operands;
+  SmallVector<int64_t> argDims;
+  SmallVector<Attribute> in, out;
+  for (auto [v, d, spec] : llvm::zip(ctx.operands(), ctx.dims(),
+                                     op.getInSpecs())) {
+    if (d == kNotMapped) {
+      operands.push_back(v);
+      argDims.push_back(kNotMapped);
+      in.push_back(spec);
+      continue;
+    }
+    operands.push_back(batching::moveDim(e, v, d, 0));
+    argDims.push_back(0);
+    SmallVector<Attribute> dims{none};
+    llvm::append_range(dims, llvm::cast<ArrayAttr>(spec).getValue());
+    in.push_back(ArrayAttr::get(mctx, dims));
+  }
+  for (Attribute spec : op.getOutSpecs()) {
+    SmallVector<Attribute> dims{none};
+    llvm::append_range(dims, llvm::cast<ArrayAttr>(spec).getValue());
+    out.push_back(ArrayAttr::get(mctx, dims));
+  }
+  OwningOpRef<Operation *> holder = regionHolder(op, 1);
+  SmallVector<int64_t> yieldDims(op.getNumResults(), 0), yielded;
+  if (failed(ctx.batchRegion(op.getBody(), (*holder)->getRegion(0), argDims,
+                             yieldDims, yielded)))
+    return failure();
+  SmallVector<Type> types;
+  for (Type t : op.getResultTypes())
+    types.push_back(batchedType(t, 0, ctx.size()));
+  Operation *batched = createLike(b, op, operands, types);
+  batched->getRegion(0).takeBody((*holder)->getRegion(0));
+  auto sm = llvm::cast<ShardMapOp>(batched);
+  sm.setInSpecsAttr(ArrayAttr::get(mctx, in));
+  sm.setOutSpecsAttr(ArrayAttr::get(mctx, out));
+  for (Value r : batched->getResults())
+    ctx.addResult(r, 0);
+  return success();
+}
+} // namespace
+
+void batching::attachCollectivesBatchRules(MLIRContext *ctx) {
+  attach<typed<ShardMapOp, batchShardMap>, ShardMapOp>(ctx);
   attach<typed<AllReduceOp, batchAllReduce>, AllReduceOp>(ctx);
   attach<typed<AllGatherOp, batchAllGather>, AllGatherOp>(ctx);
   attach<typed<PpermuteOp, batchPpermute>, PpermuteOp>(ctx);
