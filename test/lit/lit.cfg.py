@@ -9,7 +9,7 @@
 #                  lib/Rules/<Family>Rules.cpp (elementwise, shape, indexing,
 #                  reduction, linalg, signal, control_flow, collectives), with
 #                  random (threefry2x32, rng_*) and ad (transform and
-#                  custom-derivative ops) for the two halves of MiscRules.cpp.
+#                  custom-derivative ops; ADRules.cpp).
 #   Transforms/<pass flag>/   every case whose RUN line tests that pass,
 #                  the folder named after the jxp-opt flag (jxp-ad, jxp-jvp,
 #                  jxp-transpose, jxp-partial-eval, jxp-batch,

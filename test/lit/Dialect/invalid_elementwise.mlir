@@ -1,4 +1,4 @@
-// Every verifier rule of the elementwise ops (lib/Dialect/JxpVerifiers.cpp)
+// Every verifier rule of the elementwise ops (lib/Dialect/ElementwiseOps.cpp)
 // and the main ODS type constraints (static shapes, sizes XLA can
 // address), one rejected op per case.
 // RUN: jxp-opt %s --split-input-file --verify-diagnostics

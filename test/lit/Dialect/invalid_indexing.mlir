@@ -1,5 +1,5 @@
 // Every verifier rule of dot_general, gather, scatter and sort
-// (lib/Dialect/JxpVerifiers.cpp), one rejected op per case.
+// (lib/Dialect/IndexingOps.cpp), one rejected op per case.
 // RUN: jxp-opt %s --split-input-file --verify-diagnostics
 
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,6 @@
-// Every verifier rule of the linear-algebra ops: cholesky and
-// triangular_solve (lib/Dialect/JxpVerifiers.cpp), the factorizations
-// (lib/Dialect/JxpNumericVerifiers.cpp); one rejected op per case.
+// Every verifier rule of the linear-algebra ops (cholesky, triangular_solve
+// and the factorizations; lib/Dialect/LinalgOps.cpp); one rejected op per
+// case.
 // RUN: jxp-opt %s --split-input-file --verify-diagnostics
 
 func.func @cholesky_not_square(%a: tensor<3x4xf32>) -> tensor<3x4xf32> {

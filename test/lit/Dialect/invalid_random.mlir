@@ -1,5 +1,5 @@
 // The rules of Threefry2x32Op, RngBitGeneratorOp and RngUniformOp
-// (lib/Dialect/JxpVerifiers.cpp), one rejected op per case.
+// (lib/Dialect/RandomOps.cpp), one rejected op per case.
 // RUN: jxp-opt %s --split-input-file --verify-diagnostics
 
 func.func @threefry2x32_key_shape(%k: tensor<3xui32>, %x: tensor<8xui32>) -> tensor<8xui32> {

@@ -1,5 +1,5 @@
 // Every verifier rule of the reductions and scans (reduce, argmax/argmin,
-// the cumulative ops; lib/Dialect/JxpVerifiers.cpp), one rejected op per
+// the cumulative ops; lib/Dialect/ReductionOps.cpp), one rejected op per
 // case.
 // RUN: jxp-opt %s --split-input-file --verify-diagnostics
 

@@ -1,6 +1,6 @@
 // Every verifier rule of the shape ops (constant, iota, broadcast_in_dim,
 // reshape, transpose, reverse, slices, concatenate, pad;
-// lib/Dialect/JxpVerifiers.cpp), one rejected op per case.
+// lib/Dialect/ShapeOps.cpp), one rejected op per case.
 // RUN: jxp-opt %s --split-input-file --verify-diagnostics
 
 //===----------------------------------------------------------------------===//

@@ -1,5 +1,5 @@
 // Every verifier rule of the FFT, convolution, window and host-callback
-// ops (lib/Dialect/JxpNumericVerifiers.cpp), one rejected op per case.
+// ops (lib/Dialect/SignalOps.cpp), one rejected op per case.
 // RUN: jxp-opt %s --split-input-file --verify-diagnostics
 
 //===----------------------------------------------------------------------===//

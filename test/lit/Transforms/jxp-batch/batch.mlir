@@ -1,7 +1,7 @@
 // The jxp-batch pass (lib/Transforms/Batch.cpp) with the batching rules of
 // the elementwise family (ElementwiseRules.cpp), the random-bit cipher and
-// the custom-derivative calls (MiscRules.cpp) and the collectives
-// (CollectiveRules.cpp): values that are not mapped stay unbatched, batch
+// the custom-derivative calls (ADRules.cpp) and the collectives
+// (CollectivesRules.cpp): values that are not mapped stay unbatched, batch
 // dimensions stay where they are, collectives over the vmap's axis become
 // array ops along the batch. The second RUN line checks that the batched
 // functions lower to StableHLO.

@@ -1,4 +1,4 @@
-// Batching of custom_lin (lib/Rules/MiscRules.cpp), the linear part of a
+// Batching of custom_lin (lib/Rules/ADRules.cpp), the linear part of a
 // custom_vjp call, met only when a function holding one is batched before
 // it is transposed: every operand mapped along 0, and bwd batched so that
 // each cotangent is mapped like its tangent. (It cannot be evaluated, so

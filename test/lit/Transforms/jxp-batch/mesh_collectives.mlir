@@ -1,5 +1,5 @@
 // The batching rules of pvary, psum_scatter and all_to_all
-// (CollectiveRules.cpp): inside a vmap whose axis they do not name, as in
+// (CollectivesRules.cpp): inside a vmap whose axis they do not name, as in
 // a vmap of a function a shard_map body calls (not lowered here: outside a
 // shard_map nothing binds "x"), and over the vmap's own axis.
 // RUN: jxp-opt %s --split-input-file --jxp-batch | FileCheck %s

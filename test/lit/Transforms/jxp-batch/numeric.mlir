@@ -377,7 +377,7 @@ func.func @cb_debug_main(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
 // -----
 
 // rng_bit_generator over a batch of states, as JAX's rule: all the bits
-// from the first state, whose successor replaces it (lib/Rules/MiscRules.cpp).
+// from the first state, whose successor replaces it (lib/Rules/RandomRules.cpp).
 // CHECK-LABEL: func.func private @rbg_batched(
 // CHECK:         %[[F:.*]] = jxp.slice %arg0
 // CHECK-SAME:      tensor<3x4xui32>) -> tensor<1x4xui32>
