@@ -45,7 +45,7 @@ except ImportError:  # not installed: use the checkout's python/ directory
 import jxp.numpy as xnp
 from jxp import _jxp
 from jxp._src import api as xapi
-from jxp._src import runtime as xruntime
+from jxp._src import compiler as xcompiler
 from jxp._src.core import abstractify as xabstractify
 
 import numpy as np
@@ -213,8 +213,8 @@ def jxp_phases(fun, args, compile=True):
     trace:    api.trace (Python -> jxp MLIR module)
     text:     Traced.text() (generic asm with locations)
     pipeline: _jxp.run_pipeline (C++: optimize + convert to StableHLO)
-    compile:  runtime.compile (jaxlib: parse StableHLO text + XLA compile)
-    parse:    runtime.parse_stablehlo alone (a part of compile, for info)
+    compile:  compiler.compile (jaxlib: parse StableHLO text + XLA compile)
+    parse:    compiler.parse_stablehlo alone (a part of compile, for info)
     frontend: trace + text + pipeline (issue 14's "trace + pipeline")
     compile=False stops after the pipeline.
     """
@@ -230,9 +230,9 @@ def jxp_phases(fun, args, compile=True):
         shlo = _jxp.run_pipeline(text, JIT_PIPELINE, True, True)
         t3 = perf()
         if compile:
-            exe = xruntime.compile(shlo)
+            exe = xcompiler.compile(shlo)
             t4 = perf()
-            xruntime.parse_stablehlo(shlo)
+            xcompiler.parse_stablehlo(shlo)
             t5 = perf()
             del exe
     out = dict(trace=t1 - t0, text=t2 - t1, pipeline=t3 - t2,
@@ -491,7 +491,7 @@ def main():
     print("jxp first call by phase: total (us per op); other = first call "
           "- phases (dispatch, arg handling, execute)")
     print("  trace=api.trace  text=Traced.text()  pipeline=_jxp.run_pipeline"
-          "  compile=runtime.compile (parse+XLA; parse shown alone too)")
+          "  compile=compiler.compile (parse+XLA; parse shown alone too)")
     cols = ("trace", "text", "pipeline", "compile", "parse")
     print(f"{'N':>6}  " + "  ".join(f"{c:>20}" for c in cols)
           + f"  {'other':>10}")

@@ -89,7 +89,7 @@ def jxp_opt_path():
 def worker_main(memory_mb):
     limit_memory(memory_mb)
     from jxp import _jxp
-    from jxp._src import api, runtime
+    from jxp._src import api, compiler
 
     out = sys.stdout
     compiled = set()
@@ -123,7 +123,7 @@ def worker_main(memory_mb):
     def check_stablehlo(stage, text, compile_it):
         say(stage=stage + ":jaxlib", start=True)
         try:
-            runtime.parse_stablehlo(text)
+            compiler.parse_stablehlo(text)
         except ValueError as e:
             say(stage=stage + ":jaxlib", cls="jaxlib-reject", msg=str(e))
             return
@@ -138,10 +138,10 @@ def worker_main(memory_mb):
             compiled.clear()
         say(stage=stage + ":xla", start=True)
         try:
-            runtime.compile(text)
+            compiler.compile(text)
         except ValueError as e:
             # A shard_map over devices this process does not have: the
-            # runtime's own clear error, not XLA failing on valid input.
+            # compiler's own clear error, not XLA failing on valid input.
             if "jxp.device_ids" not in str(e):
                 say(stage=stage + ":xla", cls="xla-fail",
                     msg=f"{type(e).__name__}: {e}")
@@ -150,7 +150,7 @@ def worker_main(memory_mb):
             return
         except RuntimeError as e:
             # A host callback no Python function stands behind (IR written
-            # by hand): the runtime's own clear error, before XLA.
+            # by hand): the compiler's own clear error, before XLA.
             if "host callback" not in str(e):
                 say(stage=stage + ":xla", cls="xla-fail",
                     msg=f"{type(e).__name__}: {e}")

@@ -867,14 +867,14 @@ def _doubles(x):
 
 class _CallbackEntry(Entry):
     """An entry calling a real Python function (`_doubles`) through the
-    runtime's callback registry. The function is registered when the
+    host callback registry (host_callback.py). The function is registered when the
     module text is made, just before it is compiled: the registry keeps a
     bounded number of functions (tests shrink it), so an id taken at import
     could be gone by the time the entry runs."""
 
     def function(self):
-        from jxp._src import runtime
-        cid = runtime.register_host_callback(
+        from jxp._src import host_callback
+        cid = host_callback.register_host_callback(
             _doubles, key=("op_matrix_table", "doubles"))
         return super().function().replace("CALLBACK_ID", str(cid))
 
@@ -1065,7 +1065,7 @@ def _numeric_entries(add):
               "source must have the windowed shape", diff=(0, 1),
               linear=((0,),)))
     # A pure callback of a registered Python function (it doubles its
-    # argument), run by the runtime as jax.pure_callback's calls are.
+    # argument), run by jxp as jax.pure_callback's calls are.
     add(_CallbackEntry(
         "host_callback", [V3],
         f"%0 = jxp.host_callback(%a0) {{callback_id = CALLBACK_ID : i64}} "

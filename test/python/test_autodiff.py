@@ -2204,14 +2204,14 @@ def test_errors(name):
 @pytest.fixture
 def compiles(monkeypatch):
     """The number of XLA compilations since the fixture was set up."""
-    from jxp._src import runtime
+    from jxp._src import compiler
     count = [0]
-    real = runtime.compile
+    real = compiler.compile
 
     def counting(*args, **kwargs):
         count[0] += 1
         return real(*args, **kwargs)
-    monkeypatch.setattr(runtime, "compile", counting)
+    monkeypatch.setattr(compiler, "compile", counting)
     return count
 
 

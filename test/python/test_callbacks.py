@@ -16,7 +16,7 @@ import pytest
 import jxp
 import jxp.numpy as jnp
 from jxp import lax
-from jxp._src import runtime
+from jxp._src import host_callback
 
 
 def _printed(capsys, run, barrier=None):
@@ -439,19 +439,19 @@ def test_retracing_does_not_grow_the_registry(capsys):
     f = jxp.jit(loss)
     f(np.float32(0))
     jxp.vmap(loss_print)(np.ones(2, np.float32))
-    before = runtime.host_callback_count()
+    before = host_callback.host_callback_count()
     for i in range(50):
         f.clear_cache()
         f(np.float32(i))
         jxp.vmap(loss_print)(np.ones(2, np.float32))  # traced each call
-    assert runtime.host_callback_count() == before
+    assert host_callback.host_callback_count() == before
     out = capsys.readouterr().out
     assert out.count("x ") == 51 and out.count("g ") == 102
 
 
 def test_registry_is_bounded_and_programs_keep_their_callbacks(monkeypatch,
                                                                 capsys):
-    monkeypatch.setattr(runtime, "HOST_CALLBACK_CAPACITY", 8)
+    monkeypatch.setattr(host_callback, "HOST_CALLBACK_CAPACITY", 8)
     old = jxp.jit(lambda x: jxp.pure_callback(
         lambda v: v * 2, jxp.ShapeDtypeStruct((), np.float32), x))
     assert float(old(np.float32(3))) == 6.0
@@ -459,7 +459,7 @@ def test_registry_is_bounded_and_programs_keep_their_callbacks(monkeypatch,
         g = jxp.jit(lambda x, i=i: jxp.pure_callback(
             lambda v: v + i, jxp.ShapeDtypeStruct((), np.float32), x))
         assert float(g(np.float32(1))) == 1.0 + i
-        assert runtime.host_callback_count() <= 8
+        assert host_callback.host_callback_count() <= 8
     gc.collect()
     # The first program's callback left the registry; it still has it.
     assert float(old(np.float32(4))) == 8.0

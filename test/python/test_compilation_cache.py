@@ -1,5 +1,5 @@
 """The persistent executable cache (JAX's jax_compilation_cache_dir) and
-runtime.compile's single hand-over of StableHLO text to PJRT."""
+compiler.compile's single hand-over of StableHLO text to PJRT."""
 
 import os
 import pathlib
@@ -15,7 +15,7 @@ import pytest
 
 import jxp
 import jxp.numpy as jnp
-from jxp._src import runtime
+from jxp._src import compilation_cache, compiler, transfer
 from jxp_test_util import assert_same
 
 FLAGS = ("jax_enable_compilation_cache", "jax_compilation_cache_dir",
@@ -71,8 +71,8 @@ def _entries(path):
 
 
 def _run(exe, *args):
-    bufs = [runtime.device_put(np.asarray(a)) for a in args]
-    return [runtime.to_numpy(o) for o in exe.execute_checked(bufs)]
+    bufs = [transfer.device_put(np.asarray(a)) for a in args]
+    return [transfer.to_numpy(o) for o in exe.execute_checked(bufs)]
 
 
 X = np.arange(6, dtype=np.float32).reshape(2, 3)
@@ -87,13 +87,13 @@ def test_flag_names_are_jaxs():
 
 
 def test_hit_gives_same_results(cache_dir):
-    first = runtime.compile(MUL_ADD)
-    assert runtime.compilation_cache_stats() == {
+    first = compiler.compile(MUL_ADD)
+    assert compilation_cache.compilation_cache_stats() == {
         "hits": 0, "misses": 1, "writes": 1}
     files = _entries(cache_dir)
     assert len(files) == 1 and files[0].stat().st_size > 0
-    second = runtime.compile(MUL_ADD)
-    assert runtime.compilation_cache_stats() == {
+    second = compiler.compile(MUL_ADD)
+    assert compilation_cache.compilation_cache_stats() == {
         "hits": 1, "misses": 1, "writes": 1}
     assert second.loaded_executable is not first.loaded_executable
     assert (second.in_avals, second.out_avals) == MUL_ADD_AVALS
@@ -102,8 +102,8 @@ def test_hit_gives_same_results(cache_dir):
     np.testing.assert_array_equal(_run(second, X, Y)[0], want)
     assert second.hlo_text() == first.hlo_text()
     # The text is the key: another program misses.
-    runtime.compile(MUL_ADD.replace("stablehlo.add", "stablehlo.subtract"))
-    assert runtime.compilation_cache_stats()["misses"] == 2
+    compiler.compile(MUL_ADD.replace("stablehlo.add", "stablehlo.subtract"))
+    assert compilation_cache.compilation_cache_stats()["misses"] == 2
     assert len(_entries(cache_dir)) == 2
 
 
@@ -114,10 +114,10 @@ def test_locations_are_not_part_of_the_key(cache_dir):
         ") -> tensor<2x3xf32>\n    %2", ") -> tensor<2x3xf32> loc(#loc1)\n    %2"
     ) + '#loc1 = loc("/a/clone/test_x.py":LINE:0)\n'
     assert located.count("loc(#loc1)") == 1
-    runtime.compile(located.replace("LINE", "3"))
-    runtime.compile(located.replace("LINE", "30").replace("/a/", "/b/"))
-    runtime.compile(MUL_ADD)
-    assert runtime.compilation_cache_stats() == {
+    compiler.compile(located.replace("LINE", "3"))
+    compiler.compile(located.replace("LINE", "30").replace("/a/", "/b/"))
+    compiler.compile(MUL_ADD)
+    assert compilation_cache.compilation_cache_stats() == {
         "hits": 2, "misses": 1, "writes": 1}
 
 
@@ -128,19 +128,19 @@ def test_jit_uses_the_cache(cache_dir):
     want = jax.jit(lambda x, y: (rjnp.tanh(x @ y.T) * 2,
                                  {"s": rjnp.sum(x, axis=0)}))(X, Y)
     assert_same(jxp.jit(f)(X, Y), want)
-    stats = runtime.compilation_cache_stats()
+    stats = compilation_cache.compilation_cache_stats()
     assert stats["writes"] >= 1 and stats["hits"] == 0
     jxp.clear_caches()  # the in-memory jit cache; the disk one stays
     assert_same(jxp.jit(f)(X, Y), want)
-    assert runtime.compilation_cache_stats()["hits"] >= 1
+    assert compilation_cache.compilation_cache_stats()["hits"] >= 1
     # Gradients compile through the cache too.
     g = jxp.grad(lambda x: jnp.sum(jnp.sin(x) ** 2))
     want_g = jax.grad(lambda x: rjnp.sum(rjnp.sin(x) ** 2))(X)
     assert_same(g(X), want_g)
     jxp.clear_caches()
-    hits = runtime.compilation_cache_stats()["hits"]
+    hits = compilation_cache.compilation_cache_stats()["hits"]
     assert_same(g(X), want_g)
-    assert runtime.compilation_cache_stats()["hits"] > hits
+    assert compilation_cache.compilation_cache_stats()["hits"] > hits
 
 
 def _corruptions(data):
@@ -160,31 +160,31 @@ def _corruptions(data):
 
 
 def test_corrupt_entries_are_ignored(cache_dir):
-    runtime.compile(MUL_ADD)
+    compiler.compile(MUL_ADD)
     path, = _entries(cache_dir)
     good = path.read_bytes()
     for name, bad in _corruptions(good).items():
         path.write_bytes(bad)
-        before = runtime.compilation_cache_stats()
-        exe = runtime.compile(MUL_ADD)
-        after = runtime.compilation_cache_stats()
+        before = compilation_cache.compilation_cache_stats()
+        exe = compiler.compile(MUL_ADD)
+        after = compilation_cache.compilation_cache_stats()
         assert after["hits"] == before["hits"], name
         assert after["writes"] == before["writes"] + 1, name
         np.testing.assert_array_equal(_run(exe, X, Y)[0], X * Y + 1)
         # The recompiled entry replaced the damaged one.
         assert path.read_bytes()[:16] == good[:16], name
-        runtime.compile(MUL_ADD)
-        assert runtime.compilation_cache_stats()["hits"] == after["hits"] + 1
+        compiler.compile(MUL_ADD)
+        assert compilation_cache.compilation_cache_stats()["hits"] == after["hits"] + 1
 
 
 def test_entry_under_another_key_is_ignored(cache_dir):
-    runtime.compile(_negate(3))
+    compiler.compile(_negate(3))
     src, = _entries(cache_dir)
     # Put the [3] program's entry where the [4] program's would be.
-    runtime.compile(_negate(4))
+    compiler.compile(_negate(4))
     dst = [p for p in _entries(cache_dir) if p != src][0]
     dst.write_bytes(src.read_bytes())
-    exe = runtime.compile(_negate(4))
+    exe = compiler.compile(_negate(4))
     assert exe.in_avals == [((4,), np.dtype(np.float32))]
     x = np.arange(4, dtype=np.float32)
     np.testing.assert_array_equal(_run(exe, x)[0], -x)
@@ -192,19 +192,19 @@ def test_entry_under_another_key_is_ignored(cache_dir):
 
 def test_unreadable_directory_still_compiles(cache_dir):
     cache_dir.write_text("a file where the directory should be")
-    exe = runtime.compile(MUL_ADD)
+    exe = compiler.compile(MUL_ADD)
     np.testing.assert_array_equal(_run(exe, X, Y)[0], X * Y + 1)
-    assert runtime.compilation_cache_stats()["writes"] == 0
+    assert compilation_cache.compilation_cache_stats()["writes"] == 0
 
 
 _CHILD = """
 import numpy as np
 import jxp, jxp.numpy as jnp
-from jxp._src import runtime
-assert runtime.compilation_cache_dir() == {path!r}
+from jxp._src import compilation_cache
+assert compilation_cache.compilation_cache_dir() == {path!r}
 f = jxp.jit(lambda x: jnp.cumsum(jnp.exp(x)) @ x)
 print(float(f(np.linspace(0, 1, 7, dtype=np.float32))))
-s = runtime.compilation_cache_stats()
+s = compilation_cache.compilation_cache_stats()
 print(s["hits"], s["misses"], s["writes"])
 """
 
@@ -243,7 +243,7 @@ def test_threads_write_and_read_concurrently(cache_dir):
 
     def work(i, text):
         try:
-            exe = runtime.compile(text)
+            exe = compiler.compile(text)
             n = exe.in_avals[0][0][0]
             x = np.arange(n, dtype=np.float32) + i
             np.testing.assert_array_equal(_run(exe, x)[0], -x)
@@ -261,22 +261,22 @@ def test_threads_write_and_read_concurrently(cache_dir):
     assert sorted(p.name for p in cache_dir.iterdir()) == sorted(
         p.name for p in _entries(cache_dir))
     assert len(_entries(cache_dir)) == 4
-    before = runtime.compilation_cache_stats()["hits"]
+    before = compilation_cache.compilation_cache_stats()["hits"]
     for t in texts[:4]:
-        runtime.compile(t)
-    assert runtime.compilation_cache_stats()["hits"] == before + 4
+        compiler.compile(t)
+    assert compilation_cache.compilation_cache_stats()["hits"] == before + 4
 
 
 def test_size_bound_evicts_least_recently_used(cache_dir):
-    runtime.compile(_negate(1))
+    compiler.compile(_negate(1))
     size = _entries(cache_dir)[0].stat().st_size
     # Room for three entries of about this size.
     jxp.config.update("jax_compilation_cache_max_size", int(size * 3.5))
-    runtime.compile(_negate(1))  # the reconfigured cache hits the old entry
+    compiler.compile(_negate(1))  # the reconfigured cache hits the old entry
     names = {}
     for n in (2, 3):
         before = {p.name for p in _entries(cache_dir)}
-        runtime.compile(_negate(n))
+        compiler.compile(_negate(n))
         names[n], = {p.name for p in _entries(cache_dir)} - before
     names[1] = (set(p.name for p in _entries(cache_dir))
                 - {names[2], names[3]}).pop()
@@ -284,8 +284,8 @@ def test_size_bound_evicts_least_recently_used(cache_dir):
     os.utime(cache_dir / names[2], (1, 1))
     os.utime(cache_dir / names[3], (2, 2))
     os.utime(cache_dir / names[1], (3, 3))
-    runtime.compile(_negate(1))
-    runtime.compile(_negate(4))
+    compiler.compile(_negate(1))
+    compiler.compile(_negate(4))
     left = {p.name for p in _entries(cache_dir)}
     assert names[2] not in left and names[1] in left and names[3] in left
     assert sum(p.stat().st_size for p in _entries(cache_dir)) <= size * 3.5
@@ -293,9 +293,9 @@ def test_size_bound_evicts_least_recently_used(cache_dir):
 
 def test_small_programs_below_min_compile_time_are_not_written(cache_dir):
     jxp.config.update("jax_persistent_cache_min_compile_time_secs", 1e9)
-    exe = runtime.compile(MUL_ADD)
+    exe = compiler.compile(MUL_ADD)
     np.testing.assert_array_equal(_run(exe, X, Y)[0], X * Y + 1)
-    assert runtime.compilation_cache_stats()["writes"] == 0
+    assert compilation_cache.compilation_cache_stats()["writes"] == 0
     assert not cache_dir.exists() or not _entries(cache_dir)
 
 
@@ -306,8 +306,8 @@ def test_small_programs_below_min_compile_time_are_not_written(cache_dir):
 ])
 def test_cache_off(cache_dir, flag, value):
     jxp.config.update(flag, value)
-    assert runtime.compilation_cache_stats() is None
-    exe = runtime.compile(MUL_ADD)
+    assert compilation_cache.compilation_cache_stats() is None
+    exe = compiler.compile(MUL_ADD)
     np.testing.assert_array_equal(_run(exe, X, Y)[0], X * Y + 1)
     assert not cache_dir.exists()
 
@@ -331,11 +331,11 @@ def test_bad_flag_values_raise_as_in_jax(flag, value):
 # ---------------------------------------------------------------------------
 
 def test_compile_with_known_signature():
-    exe = runtime.compile(MUL_ADD, *MUL_ADD_AVALS)
+    exe = compiler.compile(MUL_ADD, *MUL_ADD_AVALS)
     assert (exe.in_avals, exe.out_avals) == MUL_ADD_AVALS
     np.testing.assert_array_equal(_run(exe, X, Y)[0], X * Y + 1)
     # Lists and dtype names are accepted too.
-    exe = runtime.compile(MUL_ADD, in_avals=[([2, 3], "float32")] * 2,
+    exe = compiler.compile(MUL_ADD, in_avals=[([2, 3], "float32")] * 2,
                           out_avals=[([2, 3], "float32")])
     assert (exe.in_avals, exe.out_avals) == MUL_ADD_AVALS
 
@@ -347,14 +347,14 @@ func.func @main(%a: tensor<3xi32>, %b: tensor<ui8>) -> (tensor<3xi1>, tensor<ui8
   %1 = stablehlo.constant dense<> : tensor<0x2xbf16>
   return %0, %b, %1 : tensor<3xi1>, tensor<ui8>, tensor<0x2xbf16>
 }"""
-    exe = runtime.compile(text)
+    exe = compiler.compile(text)
     import ml_dtypes
     assert exe.in_avals == [((3,), np.dtype(np.int32)),
                             ((), np.dtype(np.uint8))]
     assert exe.out_avals == [((3,), np.dtype(np.bool_)),
                              ((), np.dtype(np.uint8)),
                              ((0, 2), np.dtype(ml_dtypes.bfloat16))]
-    empty = runtime.compile("""
+    empty = compiler.compile("""
 func.func @main() -> () {
   return
 }""")
@@ -366,15 +366,15 @@ def test_known_signature_checked_when_written(cache_dir):
     wrong = ([((2, 3), np.dtype(np.float32))] * 2,
              [((2, 3), np.dtype(np.int32))])
     with pytest.raises(ValueError, match="signature"):
-        runtime.compile(MUL_ADD, *wrong)
+        compiler.compile(MUL_ADD, *wrong)
     assert not cache_dir.exists() or not _entries(cache_dir)
 
 
 def test_compile_signature_arguments_both_or_neither():
     with pytest.raises(TypeError):
-        runtime.compile(MUL_ADD, in_avals=MUL_ADD_AVALS[0])
+        compiler.compile(MUL_ADD, in_avals=MUL_ADD_AVALS[0])
     with pytest.raises(TypeError):
-        runtime.compile(MUL_ADD, in_avals=[(2, 3)], out_avals=[])
+        compiler.compile(MUL_ADD, in_avals=[(2, 3)], out_avals=[])
 
 
 def test_invalid_text_raises_value_error_with_known_signature():
@@ -382,7 +382,7 @@ def test_invalid_text_raises_value_error_with_known_signature():
     # rejection must still come out as ValueError with MLIR's diagnostics.
     bad = MUL_ADD.replace("stablehlo.add", "stablehlo.frobnicate")
     with pytest.raises(ValueError, match="stablehlo.frobnicate"):
-        runtime.compile(bad, *MUL_ADD_AVALS)
+        compiler.compile(bad, *MUL_ADD_AVALS)
     typo = MUL_ADD.replace("tensor<2x3xf32>) -> ()", "tensor<2x3xi32>) -> ()")
     with pytest.raises(ValueError):
-        runtime.compile(typo, *MUL_ADD_AVALS)
+        compiler.compile(typo, *MUL_ADD_AVALS)

@@ -5,7 +5,7 @@ and one print by the compiler (lib/Driver/Compile.cpp: pipeline, entry
 rewriting, Shardy annotation, callback numbering) and one parse by PJRT.
 Counted in a subprocess with 4 CPU devices and no persistent cache:
 Python's prints (`Traced.text`), jaxlib parses on jxp's side
-(`runtime._parse_locked`), the compiler's (`_jxp.text_counters`: modules
+(`compiler._parse_locked`), the compiler's (`_jxp.text_counters`: modules
 and the functions of rules traced on demand) and what
 reaches PJRT's `compile_and_load` (text it parses, or a module parsed on
 jxp's side, which host callbacks need).
@@ -22,7 +22,7 @@ import numpy as np
 import jxp
 import jxp.numpy as jnp
 from jxp import _jxp, lax
-from jxp._src import api, runtime
+from jxp._src import api, compiler, xla_bridge
 from jxp.sharding import NamedSharding, PartitionSpec as P
 
 jxp.config.update("jax_num_cpu_devices", 4)
@@ -34,11 +34,11 @@ def text(self):
     return _text(self)
 api.Traced.text = text
 
-_parse = runtime._parse_locked
+_parse = compiler._parse_locked
 def parse(t):
     counts["python_parses"] += 1
     return _parse(t)
-runtime._parse_locked = parse
+compiler._parse_locked = parse
 
 class Client:
     def __init__(self, c):
@@ -48,8 +48,8 @@ class Client:
     def compile_and_load(self, module, *args, **kwargs):
         counts["pjrt_text" if isinstance(module, str) else "pjrt_module"] += 1
         return self._c.compile_and_load(module, *args, **kwargs)
-_client = runtime.client
-runtime.client = lambda: Client(_client())
+_client = xla_bridge.client
+xla_bridge.client = lambda: Client(_client())
 
 def first_call(fn, *args):
     before = dict(counts)

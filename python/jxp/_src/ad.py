@@ -18,7 +18,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
-from . import api, core, dtypes, runtime, tree_util
+from . import api, compiler, core, dtypes, tree_util
 from .lax import primitives as prims
 from .api import LRUCache, _index_tuple, _trace_into
 from .array import from_buffer, is_array
@@ -171,7 +171,7 @@ _executables = LRUCache(512)  # program fingerprint -> Executable
 def _compiled(program):
     exe = _executables.get(program.fingerprint)
     if exe is None:
-        exe = runtime.compile(program)
+        exe = compiler.compile(program)
         _executables.put(program.fingerprint, exe)
     return exe
 
@@ -195,8 +195,8 @@ def _pipelined(traced):
     if program is None:
         # (The text printed once serves as the key and as the input.)
         try:
-            program = runtime.Program(_jxp.compile(text, api.COMPILE,
-                                                   debug_info=False))
+            program = compiler.Program(_jxp.compile(text, api.COMPILE,
+                                                    debug_info=False))
         except _jxp.CompileError as e:
             raise api.compile_error(e) from None
         _stablehlo.put(text, program)
@@ -232,7 +232,7 @@ def _eager(body, name, args, kwargs=None):
     key = (program.fingerprint, shardings)
     exe = _executables.get(key)
     if exe is None:
-        exe = runtime.compile_sharded(program, shardings)
+        exe = compiler.compile_sharded(program, shardings)
         _executables.put(key, exe)
     outs = exe.execute(flat + captured, exe.result_handlers(traced.out_avals))
     return tree_util.tree_unflatten(traced.out_tree, outs)
@@ -876,7 +876,7 @@ class _SplitJvp:
             run=lambda text, optimize: _jxp.split_linear(
                 text, optimize, n, len(t_avals)))
         self.linear_results = list(parts["linear_results"])
-        self.primal = _compiled(runtime.Program(parts["primal"]))
+        self.primal = _compiled(compiler.Program(parts["primal"]))
         self._linear_text = parts["linear"]
         self._transposed_text = parts["transposed"]
         self.captured = list(traced.captured)
@@ -890,7 +890,7 @@ class _SplitJvp:
         if self._linear is None:
             if isinstance(self._linear_text, Exception):
                 raise api.compile_error(self._linear_text)
-            self._linear = _compiled(runtime.Program(self._linear_text))
+            self._linear = _compiled(compiler.Program(self._linear_text))
         return self._linear
 
     @property
@@ -901,7 +901,8 @@ class _SplitJvp:
         if self._transposed is None:
             if isinstance(self._transposed_text, Exception):
                 raise api.compile_error(self._transposed_text)
-            self._transposed = _compiled(runtime.Program(self._transposed_text))
+            self._transposed = _compiled(
+                compiler.Program(self._transposed_text))
         return self._transposed
 
     def run(self, flat_p):

@@ -1,8 +1,8 @@
 """jit, eager dispatch, make_ir and the lowering/compilation chain.
 
 trace (Python -> jxp module) -> compile_traced (C++: the named pipeline
-jxp-compile, entry rewriting, host-callback numbering; a runtime.Program
-comes back) -> runtime.compile (jaxlib/PJRT).
+jxp-compile, entry rewriting, host-callback numbering; a compiler.Program
+comes back) -> compiler.compile_sharded / compile_placed (jaxlib/PJRT).
 """
 
 import collections
@@ -22,9 +22,10 @@ from jaxlib import _jax
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
-from . import core, errors, runtime, sharding_impl, tree_util
+from . import (compiler, core, errors, pxla, sharding_impl, transfer,
+               tree_util, xla_bridge)
 from .array import Array, ArrayImpl, from_numpy, is_array
-from .config import config
+from .config import config, jit_disabled, swap_disable_jit
 from .core import Frame, Tracer, abstractify, frame_scope
 from .. import _jxp
 
@@ -112,9 +113,9 @@ def _rule_tracer(traced):
 
 def compile_traced(traced, pipeline, generic=True, debug_info=True,
                    run=None, planner=None):
-    """Compiles a traced module with `pipeline` into a runtime.Program: one
+    """Compiles a traced module with `pipeline` into a compiler.Program: one
     print here, one compile in C++, which traces the custom rules it asks
-    for through `_rule_tracer`. `planner`: a runtime.SpmdPlanner, asked by
+    for through `_rule_tracer`. `planner`: a pxla.SpmdPlanner, asked by
     the compiler where the program runs. `run(text, pipeline)` instead
     (eager linearize's split) is called again for each round of rules."""
     if run is None:
@@ -123,7 +124,7 @@ def compile_traced(traced, pipeline, generic=True, debug_info=True,
         num_captured = len(traced.captured) if traced.captured_first else 0
         tracer = _rule_tracer(traced) if traced.rules else None
         try:
-            return runtime.Program(_jxp.compile(
+            return compiler.Program(_jxp.compile(
                 traced.text(), pipeline, num_captured, traced.aliases or [],
                 debug_info, generic, planner, tracer))
         except _jxp.CompileError as e:
@@ -251,7 +252,7 @@ class Compiled:
     `in_shardings` (one per traced input, see `arg_shardings`): where the
     arguments it is compiled for live; with any not on the default device
     (or closed-over arrays so), the program runs where they are: one SPMD
-    program over several devices (runtime.compile_sharded)."""
+    program over several devices (compiler.compile_sharded)."""
 
     def __init__(self, traced, pipeline, program=None, in_shardings=None):
         self.in_avals = traced.in_avals
@@ -263,13 +264,13 @@ class Compiled:
         if program is None:
             # The compiler asks where the program runs once it is
             # StableHLO, and lays it out for those devices.
-            planner = runtime.SpmdPlanner(shardings)
+            planner = pxla.SpmdPlanner(shardings)
             self.program = compile_traced(traced, pipeline, planner=planner)
-            self.executable = runtime.compile_placed(self.program, planner,
-                                                     shardings)
+            self.executable = compiler.compile_placed(self.program, planner,
+                                                      shardings)
         else:
             self.program = program
-            self.executable = runtime.compile_sharded(program, shardings)
+            self.executable = compiler.compile_sharded(program, shardings)
         exe = self.executable
         # The default device's programs take what they are given (jaxlib's
         # fast path moves one-device arrays itself); others are checked.
@@ -376,7 +377,7 @@ def arg_shardings(flat):
     """The shardings of the arrays among `flat` that are not on the default
     device, None for the other values (a tuple); None if there are none
     (the usual case: a program on the default device)."""
-    default = runtime.default_sharding()
+    default = xla_bridge.default_sharding()
     out = None
     for i, x in enumerate(flat):
         if type(x) is ArrayImpl and is_array(x):
@@ -437,7 +438,7 @@ class LRUCache:
 def _to_buffer(x, aval):
     if is_array(x):
         return x
-    return runtime.device_put(np.asarray(x, dtype=aval.dtype))
+    return transfer.device_put(np.asarray(x, dtype=aval.dtype))
 
 
 # Fast-path entries (signature -> program) of jaxlib's C++ dispatch, for
@@ -457,9 +458,9 @@ def _shard_arg_fallback(x, sharding, *rest):
         if not is_array(x):  # another library's: jxp's cache miss converts
             raise TypeError(f"jxp cannot pass a {type(x).__name__} to a "
                             f"compiled program")
-        return runtime.reshard(x, sharding)
+        return transfer.reshard(x, sharding)
     aval = abstractify(x)
-    return runtime.device_put(np.asarray(x, dtype=aval.dtype),
+    return transfer.device_put(np.asarray(x, dtype=aval.dtype),
                               aval.weak_type, sharding=sharding)
 
 
@@ -598,19 +599,19 @@ def _as_sharding(d):
     """The sharding `device_put` places on for `d` (a Device or a
     Sharding), or None for anything else."""
     if type(d) is _jax.SingleDeviceSharding:
-        return runtime.sharding_for(d._device)  # the interned one
+        return xla_bridge.sharding_for(d._device)  # the interned one
     if isinstance(d, _jax.Sharding):
         return d
     if isinstance(d, _jax.Device):
-        return runtime.sharding_for(d)
+        return xla_bridge.sharding_for(d)
     return None
 
 
 def _put_leaf(leaf, sharding):
     if is_array(leaf):
-        return runtime.reshard(leaf, sharding)
+        return transfer.reshard(leaf, sharding)
     aval = abstractify(leaf)
-    return runtime.device_put(np.asarray(leaf, dtype=aval.dtype),
+    return transfer.device_put(np.asarray(leaf, dtype=aval.dtype),
                               aval.weak_type, sharding=sharding)
 
 
@@ -627,8 +628,8 @@ def make_array_from_callback(shape, sharding, data_callback, dtype=None):
         piece = data_callback(index)
         if dtype is not None:
             piece = np.asarray(piece, dtype=dtype)
-        pieces.append(_put_leaf(piece, runtime.sharding_for(device)))
-    return runtime.assemble(shape, sharding, pieces)
+        pieces.append(_put_leaf(piece, xla_bridge.sharding_for(device)))
+    return transfer.assemble(shape, sharding, pieces)
 
 
 def make_array_from_process_local_data(sharding, local_data,
@@ -639,7 +640,7 @@ def make_array_from_process_local_data(sharding, local_data,
     number of blocks the processes split it into."""
     sharding = _as_sharding(sharding) or sharding
     if is_array(local_data):
-        local_data = runtime.to_numpy(local_data)
+        local_data = transfer.to_numpy(local_data)
     aval = abstractify(local_data)
     local = np.asarray(local_data, dtype=aval.dtype)
     ndim = local.ndim
@@ -674,10 +675,10 @@ def make_array_from_process_local_data(sharding, local_data,
             i if w is None else
             slice(w[_start(i)], w[_start(i)] + _stop(i, n) - _start(i))
             for i, w, n in zip(index, where, global_shape))
-        arrays.append(runtime.device_put(
+        arrays.append(transfer.device_put(
             np.array(local[local_index], copy=True), aval.weak_type,
-            sharding=runtime.sharding_for(device)))
-    return runtime.assemble(global_shape, sharding, arrays, aval.weak_type)
+            sharding=xla_bridge.sharding_for(device)))
+    return transfer.assemble(global_shape, sharding, arrays, aval.weak_type)
 
 
 def _start(index):
@@ -713,7 +714,7 @@ def make_array_from_single_device_arrays(shape, sharding, arrays, *,
                                          dtype=None):
     """An array of `shape` laid out as `sharding` says, whose pieces are
     `arrays` (one array on each of its devices; no copy), as JAX's."""
-    out = runtime.assemble(shape, _as_sharding(sharding) or sharding,
+    out = transfer.assemble(shape, _as_sharding(sharding) or sharding,
                            arrays)
     if dtype is not None and np.dtype(dtype) != out.dtype:
         raise ValueError(f"dtype {np.dtype(dtype)} does not match the "
@@ -914,7 +915,7 @@ class JitFunction:
         for x in flat:
             if isinstance(x, Tracer):  # of a trace that has ended
                 raise errors.UnexpectedTracerError(x)
-        if runtime.jit_disabled():
+        if jit_disabled():
             return self.fun(*args, **kwargs), None
         compiled = self._compiled(flat, in_tree, statics, args, kwargs)
         out = compiled.call_flat(flat)
@@ -1070,7 +1071,7 @@ class Lowered:
                                       self._in_shardings,
                                       len(self.traced.in_avals))
         if shardings is not None or program.num_partitions:
-            return runtime.lower_sharded(program, shardings).text
+            return compiler.lower_sharded(program, shardings).text
         return program.text
 
     def as_text(self, dialect="stablehlo", debug_info=False):
@@ -1080,7 +1081,7 @@ class Lowered:
             return compile_traced(self.traced, OPTIMIZE, generic=False,
                                   debug_info=debug_info).text
         if dialect == "stablehlo":
-            module = runtime.parse_stablehlo(self._program_text())
+            module = compiler.parse_stablehlo(self._program_text())
             return module.operation.get_asm(enable_debug_info=debug_info)
         raise ValueError(f"unknown dialect {dialect!r}: 'stablehlo' or 'jxp'")
 
@@ -1102,11 +1103,11 @@ class Lowered:
 def disable_jit(disable=True):
     """Within this block (on this thread), jitted functions run their
     Python code op by op, as JAX's disable_jit."""
-    old = runtime.swap_disable_jit(bool(disable))
+    old = swap_disable_jit(bool(disable))
     try:
         yield
     finally:
-        runtime.swap_disable_jit(old)
+        swap_disable_jit(old)
 
 
 def jit(fun=None, *, static_argnums=(), static_argnames=(), inline=False,

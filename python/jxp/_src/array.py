@@ -21,7 +21,7 @@ import threading
 import numpy as np
 from jaxlib import _jax
 
-from . import dtypes, runtime, sharding_impl
+from . import dtypes, sharding_impl, transfer
 from .avals import ShapedArray
 
 ArrayImpl = _jax.ArrayImpl
@@ -73,7 +73,7 @@ def base_of(x):
 
 def from_numpy(x, weak_type=False):
     """A device Array holding numpy array `x` (dtype already canonical)."""
-    return runtime.device_put(x, weak_type)
+    return transfer.device_put(x, weak_type)
 
 
 # ---------------------------------------------------------------------------
@@ -90,7 +90,7 @@ def _value(self):
             dims = ",".join(map(str, a.shape))
             raise RuntimeError(f"Array has been deleted with shape="
                                f"{a.dtype.name}[{dims}].")
-        v = runtime.to_numpy(self)
+        v = transfer.to_numpy(self)
         self._npy_value = v
     return v
 
@@ -178,7 +178,7 @@ class Shard:
 
 def _addressable_shards(self):
     return [Shard(d, index, rid, make) for d, index, rid, make in
-            runtime.addressable_shards(self)]
+            transfer.addressable_shards(self)]
 
 
 def _device(self):

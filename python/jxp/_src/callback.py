@@ -1,14 +1,14 @@
 """Host callbacks: jax.pure_callback, jax.debug.callback, jax.debug.print.
 
 Under a trace a callback is one `jxp.host_callback` op (lax/primitives.py's host_callback_prim)
-naming a Python function by its id in the runtime's registry
-(runtime.register_host_callback); its derivative and batching rules are the
-op's, in C++, and the runtime hands the registered functions to XLA when it
-compiles the program. What runs on the host is a "flat" function: it takes
-the operands as numpy arrays, rebuilds the user's arguments (jxp arrays, as
-JAX passes jax arrays, with the static arguments put back) and returns the
-flat list of results, which the runtime checks against the op's result
-types.
+naming a Python function by its id in host_callback.py's registry
+(host_callback.register_host_callback); its derivative and batching rules
+are the op's, in C++, and the compiler (compiler.py) hands the registered
+functions to XLA when it compiles the program. What runs on the host is a
+"flat" function: it takes the operands as numpy arrays, rebuilds the
+user's arguments (jxp arrays, as JAX passes jax arrays, with the static
+arguments put back) and returns the flat list of results, which
+host_callback.py checks against the op's result types.
 
 Outside any trace the callback runs at once, as JAX's eager calls do.
 """
@@ -18,7 +18,7 @@ import sys
 
 import numpy as np
 
-from . import api, batching, core, dtypes, runtime, tree_util
+from . import api, batching, core, dtypes, host_callback, tree_util
 from .array import from_numpy
 from .avals import ShapedArray
 from .lax.primitives import host_callback_prim
@@ -100,7 +100,7 @@ def pure_callback(callback, result_shape_dtypes, *args, sharding=None,
     if core.current_frame() is None:
         arrays = [api.device_put(x) for x in flat_args]
         a, kw = tree_util.tree_unflatten(in_tree, arrays)
-        outs = runtime.call_host_callback(
+        outs = host_callback.call_host_callback(
             lambda: tree_util.tree_leaves(callback(*a, **kw)), (), avals)
         return tree_util.tree_unflatten(out_tree,
                                         [from_numpy(o) for o in outs])
@@ -116,7 +116,8 @@ def pure_callback(callback, result_shape_dtypes, *args, sharding=None,
                 "jxp does not support vmap_method='legacy_vectorized'; use "
                 "'expand_dims' or 'broadcast_all'")
         vmap_method = "sequential"  # (not batched: the method is unused)
-    cid = runtime.register_host_callback(flat_fn, ("pure", callback, in_tree))
+    cid = host_callback.register_host_callback(flat_fn,
+                                               ("pure", callback, in_tree))
     outs = host_callback_prim.bind(*flat_args, callback_id=cid,
                                 result_avals=tuple(flat_avals),
                                 has_side_effect=False,
@@ -134,7 +135,7 @@ def _stage_debug(fn, key, dyn):
     if core.current_frame() is None:
         fn(*[api.device_put(x) for x in dyn])
         return
-    cid = runtime.register_host_callback(
+    cid = host_callback.register_host_callback(
         lambda *np_args: fn(*_as_arrays(np_args)) or (), key)
     host_callback_prim.bind(*dyn, callback_id=cid, result_avals=(),
                          has_side_effect=True, vmap_method="sequential")

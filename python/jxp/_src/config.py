@@ -10,11 +10,102 @@ The persistent compilation cache (`jax_compilation_cache_dir`) behaves as
 JAX's: compiled executables are stored in that directory and reused by later
 processes; `jax_compilation_cache_max_size` bounds it (bytes, least recently
 used entries go first; -1 unbounded, 0 off) and programs compiling faster
-than `jax_persistent_cache_min_compile_time_secs` are not stored."""
+than `jax_persistent_cache_min_compile_time_secs` are not stored.
+
+The module also owns jaxlib's global states that its jit fast path reads
+(x64, disable_jit, jxp's part of every cache key): jaxlib refuses to run
+the fast path without them, so they are registered with jaxlib when this
+module is imported (by `config` below), before any jit function exists."""
 
 import os
 
-from . import errors, runtime
+from jaxlib import _jax
+
+from . import compilation_cache, errors, xla_bridge
+
+# ---------------------------------------------------------------------------
+# jaxlib's global states
+# ---------------------------------------------------------------------------
+
+_x64_config = None  # the _jax.config.Config registered with jaxlib
+_x64_value = False
+
+
+def _ensure_x64_state():
+    global _x64_config
+    if _x64_config is None:
+        with xla_bridge._lock:
+            if _x64_config is None:
+                cfg = _jax.config.Config("jax_enable_x64", _x64_value,
+                                         include_in_jit_key=True,
+                                         include_in_trace_context=True)
+                _jax.jax_jit.set_enable_x64_state(cfg)
+                _x64_config = cfg
+    return _x64_config
+
+
+def set_x64(enabled: bool) -> None:
+    """Enables/disables 64-bit types in jaxlib's global x64 state.
+
+    device_put does not depend on it (it always transfers the exact dtype).
+    """
+    global _x64_value
+    enabled = bool(enabled)
+    with xla_bridge._lock:
+        _x64_value = enabled
+        _ensure_x64_state().set_global(enabled)
+
+
+def x64_enabled() -> bool:
+    return _x64_value
+
+
+# The other global states jaxlib's jit fast path reads (it refuses to run
+# without them), and jxp's own part of every fast-path key.
+_jit_configs = None
+
+
+def _ensure_jit_state():
+    global _jit_configs
+    if _jit_configs is None:
+        with xla_bridge._lock:
+            if _jit_configs is None:
+                _ensure_x64_state()
+                disable = _jax.config.Config("jax_disable_jit", False)
+                hook = _jax.config.Config("jax_post_hook", None)
+                key = _jax.config.Config("jxp_trace_key", None,
+                                         include_in_jit_key=True)
+                # jxp's disable_jit is its own (JAX's import replaces
+                # jaxlib's): part of every key, so that no cached program
+                # runs while it is on, and read by jit's cache miss.
+                jxp_disable = _jax.config.Config("jxp_disable_jit", False,
+                                                 include_in_jit_key=True)
+                _jax.jax_jit.set_disable_jit_state(disable)
+                _jax.jax_jit.set_post_hook_state(hook)
+                _jit_configs = {"disable_jit": jxp_disable, "trace_key": key}
+    return _jit_configs
+
+
+def set_jit_key(value) -> None:
+    """Sets jxp's part of every fast-path cache key (the flags that change
+    what a traced program means: jxp.config's trace_key)."""
+    _ensure_jit_state()["trace_key"].set_global(value)
+
+
+def swap_disable_jit(value):
+    """Sets this thread's jxp disable-jit state (jxp's jit functions then
+    call their Python function directly); returns the previous one, to
+    pass back."""
+    return _ensure_jit_state()["disable_jit"].swap_local(value)
+
+
+def jit_disabled() -> bool:
+    return bool(_ensure_jit_state()["disable_jit"].value)
+
+
+# ---------------------------------------------------------------------------
+# jxp.config
+# ---------------------------------------------------------------------------
 
 
 def _env_bool(name, default):
@@ -87,10 +178,10 @@ class Config:
                 values[name] = _FROM_ENV[convert](env)
         self._values = values
         self.trace_key = self._trace_key()
-        runtime.set_jit_key(self.trace_key)
-        runtime.set_num_cpu_devices(values["jax_num_cpu_devices"])
+        set_jit_key(self.trace_key)
+        xla_bridge.set_num_cpu_devices(values["jax_num_cpu_devices"])
         if values["jax_enable_x64"]:
-            runtime.set_x64(True)
+            set_x64(True)
         self._apply_cache()
 
     def _trace_key(self):
@@ -99,7 +190,7 @@ class Config:
 
     def _apply_cache(self):
         v = self._values
-        runtime.set_compilation_cache(
+        compilation_cache.set_compilation_cache(
             v["jax_compilation_cache_dir"]
             if v["jax_enable_compilation_cache"] else None,
             max_size=v["jax_compilation_cache_max_size"],
@@ -112,12 +203,12 @@ class Config:
         if name == "jax_enable_x64" and value != self._values[name]:
             _check_not_tracing(name, value)
         if name == "jax_num_cpu_devices":
-            runtime.set_num_cpu_devices(value)  # raises once too late
+            xla_bridge.set_num_cpu_devices(value)  # raises once too late
         self._values[name] = value
         self.trace_key = self._trace_key()
-        runtime.set_jit_key(self.trace_key)
+        set_jit_key(self.trace_key)
         if name == "jax_enable_x64":
-            runtime.set_x64(value)
+            set_x64(value)
         elif name.startswith("jax_compilation_cache") or name in (
                 "jax_enable_compilation_cache",
                 "jax_persistent_cache_min_compile_time_secs"):

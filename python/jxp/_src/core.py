@@ -17,7 +17,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
-from . import config, dtypes, errors, runtime
+from . import compiler, config, dtypes, errors
 from .array import (AVAL_VIEWS, base_of, from_buffer, from_numpy, is_array,
                     is_foreign_array)
 from .avals import ShapedArray  # noqa: F401 (re-exported)
@@ -93,7 +93,7 @@ def start_trace():
 
 def _new_context():
     st = _state
-    st.ctx = runtime.make_mlir_context()
+    st.ctx = compiler.make_mlir_context()
     st.ctx.allow_unregistered_dialects = True  # jxp is not registered
     st.traces = 0
     st.types = {}

@@ -2,7 +2,7 @@
 
 `initialize` does what `jax.distributed.initialize` does, with jaxlib's
 parts: process 0 starts the coordination service, every process connects a
-client to it, and the CPU PJRT client made afterwards (runtime.py) sees
+client to it, and the CPU PJRT client made afterwards (xla_bridge.py) sees
 every process's devices as global devices, with gloo collectives between
 processes. Programs over a mesh spanning processes are compiled in every
 process with the same device assignment and run with each process's local
@@ -34,14 +34,16 @@ __all__ = ["initialize", "shutdown", "is_initialized", "process_index",
 
 _lock = threading.Lock()
 
-# Set by runtime.py (which imports this module): whether its PJRT client
-# exists, and how to close it.
-_runtime_hooks = {}
+# Set by xla_bridge.py, which imports this module (its client joins the
+# group this module makes, so the dependency cannot be the other way):
+# whether its PJRT client exists, how to close it, and the lock it is
+# made under.
+_client_hooks = {}
 
 
-def set_runtime_hooks(client_created, close_client, client_lock):
-    _runtime_hooks.update(client_created=client_created,
-                          close_client=close_client, client_lock=client_lock)
+def set_client_hooks(client_created, close_client, client_lock):
+    _client_hooks.update(client_created=client_created,
+                         close_client=close_client, client_lock=client_lock)
 
 
 class _State:
@@ -106,13 +108,13 @@ def initialize(coordinator_address=None, num_processes=None, process_id=None,
     bind = (coordinator_bind_address
             or os.environ.get("JAX_COORDINATOR_BIND_ADDRESS")
             or "[::]:" + coordinator_address.rsplit(":", 1)[1])
-    # The runtime's lock too: no thread makes a single-process client
+    # The client's lock too: no thread makes a single-process client
     # while this one joins the group (it waits, then gets the group's).
-    with _lock, _runtime_hooks["client_lock"]:
+    with _lock, _client_hooks["client_lock"]:
         if _state.client is not None:
             raise RuntimeError("distributed.initialize should only be called "
                                "once.")
-        if _runtime_hooks["client_created"]():
+        if _client_hooks["client_created"]():
             raise RuntimeError(
                 "jax.distributed.initialize() must be called before any JAX "
                 "computations are executed.")
@@ -214,7 +216,7 @@ def shutdown():
     with _lock:
         if _state.client is None:
             return
-        _runtime_hooks["close_client"]()
+        _client_hooks["close_client"]()
         client, service = _state.client, _state.service
         _state.client = _state.service = None
         _state.process_id, _state.num_processes = 0, 1

@@ -13,7 +13,7 @@ import weakref
 
 import numpy as np
 
-from . import runtime, sharding_impl
+from . import sharding_impl, xla_bridge
 
 
 class AxisType(enum.Enum):
@@ -201,7 +201,7 @@ def make_mesh(axis_shapes, axis_names, axis_types=None, *, devices=None):
                          f"argument (`axis_names`), but got devices.ndim == "
                          f"{len(axis_shapes)} and len(axis_names) == "
                          f"{len(axis_names)}.")
-    devices = list(runtime.devices() if devices is None else devices)
+    devices = list(xla_bridge.devices() if devices is None else devices)
     n = math.prod(axis_shapes)
     if len(devices) < n:
         raise ValueError(f"Number of devices {len(devices)} must be >= the "

@@ -21,7 +21,7 @@ import operator
 
 import numpy as np
 
-from jxp._src import core, runtime, tree_util
+from jxp._src import core, tree_util, xla_bridge
 from jxp._src.api import device_put, jit, LRUCache
 from jxp._src.batching import inconsistent_sizes_message
 from jxp._src.core import abstractify
@@ -275,7 +275,7 @@ def _mesh_devices(devices, n, axis_size):
                 f"most the number of devices passed to pmap. Got axis_size="
                 f"{n}, num_local_devices={len(devices)}.")
         return devices[:n]
-    available = runtime.devices()
+    available = xla_bridge.devices()
     if n > len(available):
         raise ValueError(f"compiling computation that requires {n} logical "
                          f"devices, but only {len(available)} XLA devices "

@@ -16,7 +16,7 @@ import numpy as np
 
 from jaxlib.mlir import ir
 
-from . import runtime, tree_util
+from . import tree_util, xla_bridge
 from .ad import _positional, _trace_together
 from .batching import axis_frame
 from .lax.control_flow.common import _eager_or_traced, _flatten_fun, _into_region, \
@@ -93,7 +93,7 @@ def _factor(entries, mesh_shape, d):
 def _own_mesh(foreign):
     """A jxp Mesh over the devices (by id) of another library's mesh (a
     JAX Mesh, when a program imports both)."""
-    by_id = {d.id: d for d in runtime.devices()}
+    by_id = {d.id: d for d in xla_bridge.devices()}
     ids = np.vectorize(lambda d: d.id, otypes=[int])(foreign.devices)
     devices = np.vectorize(lambda i: by_id[i], otypes=[object])(ids)
     return Mesh(devices, tuple(foreign.axis_names))

@@ -204,6 +204,11 @@ def num_devices(s):
     return len(devices_of(s))
 
 
+def is_single_device(s):
+    """Whether `s` places an array on one device."""
+    return type(s) is _SingleDeviceSharding or num_devices(s) == 1
+
+
 def hlo_of(s, ndim):
     """The HloSharding of sharding `s` for arrays of rank `ndim`."""
     if type(s) is _SingleDeviceSharding:

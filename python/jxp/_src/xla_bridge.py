@@ -1,30 +1,171 @@
-"""The devices and processes jxp runs on, as jax's top-level devices(),
-local_devices(), device_count(), process_index(), ... (JAX's
-jax/_src/xla_bridge.py): the runtime's CPU devices and, after
-jxp.distributed.initialize, every process's."""
+"""The CPU PJRT client and the devices jxp runs on (JAX's
+jax/_src/xla_bridge.py): the client, made on first use, its devices and
+the default one, and jax's top-level devices(), local_devices(),
+device_count(), process_index(), ... After jxp.distributed.initialize the
+client is one over every process's devices.
 
-from jxp._src import distributed, runtime
+This module and the others that use jaxlib's internals (transfer,
+compiler, compilation_cache, host_callback, pxla) never import the ``jax``
+package, and avoid the jaxlib entry points that would do so behind jxp's
+back.
 
+* jaxlib records a Python traceback with every buffer it makes, for JAX's
+  debugging aids; with that on, each execution leaves ~60 bytes behind for
+  good, so the client is made with it off.
+* The client reads none of jaxlib's global x64 / jit states (config.py
+  owns them); jaxlib's jit fast path does, and config registers them when
+  it is imported, which the package does before any use of a device.
+* One SingleDeviceSharding per device (``sharding_for``): the jit fast path
+  compares shardings by identity first. They belong to the client, and go
+  with it (``close_client``).
+"""
+
+import gc
+import threading
+
+from jaxlib import _jax
+from jaxlib import xla_client as _xc
+
+from . import distributed
+
+# Guards the client and what is made once for the whole process: jaxlib's
+# global states (config.py), the MLIR parsing context and the LAPACK
+# registration (compiler.py). Reentrant: making the client runs under it.
+_lock = threading.RLock()
+
+_client = None
+_devices = None  # every process's
+_local_devices = None  # this process's
+_device = None  # the default (first local) device
+_device_list = None  # xc.DeviceList of the default device
+_shardings = {}  # device -> SingleDeviceSharding
+
+# CPU devices of the client (jax_num_cpu_devices; -1: jaxlib's default,
+# which XLA_FLAGS=--xla_force_host_platform_device_count=N sets).
+_num_cpu_devices = -1
+
+
+def client():
+    """The process-wide CPU PJRT client (created on first use)."""
+    c = _client
+    if c is None:
+        c = _make_client()
+    return c
+
+
+def _make_client():
+    global _client, _devices, _local_devices, _device, _device_list
+    with _lock:
+        if _client is None:
+            _jax.set_tracebacks_enabled(False)
+            num = _num_cpu_devices if _num_cpu_devices > 0 else None
+            joined = distributed.client_options()
+            if joined is None:
+                c = _xc.make_cpu_client(num_devices=num)
+            else:
+                # One client over every process's devices; collectives
+                # between processes through gloo (XLA's CPU backend has
+                # none of its own).
+                c = _xc.make_cpu_client(
+                    num_devices=num, collectives=_jax.make_gloo_tcp_collectives(
+                        distributed_client=joined["distributed_client"]),
+                    get_local_topology_timeout_minutes=1,
+                    get_global_topology_timeout_minutes=1, **joined)
+            _devices = list(c.devices())
+            _local_devices = list(c.local_devices())
+            _device = _local_devices[0]
+            _device_list = _xc.DeviceList((_device,))
+            _client = c
+        return _client
+
+
+def client_created() -> bool:
+    return _client is not None
+
+
+def close_client() -> None:
+    """Drops the PJRT client (distributed.shutdown: before leaving the
+    group). Arrays and executables still held keep their own references;
+    jxp makes no new ones afterwards."""
+    global _client, _devices, _local_devices, _device, _device_list
+    with _lock:
+        if _client is None:
+            return
+        gc.collect()  # arrays and executables in reference cycles first
+        _client = _devices = _local_devices = _device = _device_list = None
+        _shardings.clear()
+
+
+# distributed sits below this module (the client joins its group), so it
+# reaches the client through these.
+distributed.set_client_hooks(client_created, close_client, _lock)
+
+
+def set_num_cpu_devices(n: int) -> None:
+    """The number of CPU devices of the client, before it exists (JAX's
+    RuntimeError after, unless the number is unchanged)."""
+    global _num_cpu_devices
+    with _lock:
+        if _client is not None and n != _num_cpu_devices:
+            raise RuntimeError(
+                "jax_num_cpu_devices config should be updated before "
+                "backends are initialized i.e. before any JAX operation is "
+                "executed. You should initialize this config immediately "
+                "after `import jax`.")
+        _num_cpu_devices = int(n)
+
+
+def default_device():
+    """The default device: this process's first."""
+    if _device is None:
+        client()
+    return _device
+
+
+def default_device_list():
+    """The xc.DeviceList of the default device."""
+    if _device_list is None:
+        client()
+    return _device_list
+
+
+def sharding_for(device):
+    """The SingleDeviceSharding of `device` (one object per device)."""
+    s = _shardings.get(device)
+    if s is None:
+        s = _shardings.setdefault(device, _xc.SingleDeviceSharding(device))
+    return s
+
+
+def default_sharding():
+    return sharding_for(default_device())
+
+
+# ---------------------------------------------------------------------------
+# jax's device and process queries
+# ---------------------------------------------------------------------------
 
 def devices(backend=None):
     """Every device: this process's CPU devices (jax_num_cpu_devices), and
     after jxp.distributed.initialize every process's, ordered by id."""
-    return runtime.devices()
+    client()
+    return list(_devices)
 
 
 def local_devices(process_index=None, backend=None):
     """The devices of process `process_index` (this one by default)."""
     if process_index is None or process_index == distributed.process_index():
-        return runtime.local_devices()
-    return [d for d in runtime.devices() if d.process_index == process_index]
+        client()
+        return list(_local_devices)
+    return [d for d in devices() if d.process_index == process_index]
 
 
 def device_count(backend=None):
-    return len(runtime.devices())
+    return len(devices())
 
 
 def local_device_count(backend=None):
-    return len(runtime.local_devices())
+    return len(local_devices())
 
 
 def process_index(backend=None):

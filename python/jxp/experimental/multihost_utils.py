@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 
 from jxp._src.lax import parallel
-from .._src import distributed, runtime, sharding_impl, tree_util
+from .._src import distributed, sharding_impl, tree_util, xla_bridge
 from .._src.api import jit, make_array_from_process_local_data
 from .._src.array import is_array
 from .._src.mesh import Mesh, NamedSharding, PartitionSpec
@@ -40,7 +40,8 @@ def sync_global_devices(name):
 def _process_mesh():
     """Every device, one row per process (devices are numbered by
     process)."""
-    devices = sorted(runtime.devices(), key=lambda d: (d.process_index, d.id))
+    devices = sorted(xla_bridge.devices(),
+                     key=lambda d: (d.process_index, d.id))
     n = distributed.process_count()
     return Mesh(np.array(devices, dtype=object).reshape(n, -1),
                 ("processes", "local"))

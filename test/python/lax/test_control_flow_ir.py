@@ -14,9 +14,9 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-import jxp  # noqa: F401  (loads the extension and the runtime)
+import jxp  # noqa: F401  (loads the extension and the package)
 from jxp import _jxp
-from jxp._src import runtime
+from jxp._src import compiler, transfer
 
 PIPELINE = ("jxp-ad,jxp-lower-custom-calls,inline,canonicalize,cse,symbol-dce,"
             "convert-jxp-to-stablehlo")
@@ -28,9 +28,9 @@ V3 = "tensor<3xf32>"
 def run(text, *args):
     stablehlo = _jxp.run_pipeline(text, PIPELINE, True, False)
     assert "jxp." not in stablehlo
-    exe = runtime.compile(stablehlo)
-    bufs = [runtime.device_put(np.asarray(a)) for a in args]
-    return [runtime.to_numpy(r) for r in exe.execute_checked(bufs)]
+    exe = compiler.compile(stablehlo)
+    bufs = [transfer.device_put(np.asarray(a)) for a in args]
+    return [transfer.to_numpy(r) for r in exe.execute_checked(bufs)]
 
 
 def close(got, want, rtol=1e-5, atol=1e-6):

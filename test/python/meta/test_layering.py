@@ -26,12 +26,20 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[3] / "python" / "jxp"
 # all its submodules (e.g. "jxp._src.numpy" covers jxp._src.numpy.ufuncs).
 LAYERS = [
     # util: axis canonicalization and MLIR integer attributes, for all.
+    # The runtime on jaxlib: the PJRT client and devices, transfers, the
+    # persistent executable cache and the SPMD planner.
     ("runtime", ["jxp._jxp", "jxp._mlir", "jxp._src", "jxp._src.util",
-                 "jxp._src.runtime",
+                 "jxp._src.xla_bridge", "jxp._src.transfer",
+                 "jxp._src.compilation_cache", "jxp._src.pxla",
                  "jxp._src.distributed",
                  "jxp._src.avals", "jxp._src.sharding_impl",
                  "jxp._src.errors", "jxp._src.tree_util"]),
+    # config owns jaxlib's x64 / jit states and configures the client and
+    # the cache below.
     ("dtypes/config", ["jxp._src.dtypes", "jxp._src.config"]),
+    # Above config: host callbacks check results against its x64 flag, and
+    # the compiler compiles programs with their callbacks.
+    ("compiler", ["jxp._src.host_callback", "jxp._src.compiler"]),
     ("core", ["jxp._src.core", "jxp._src.array", "jxp._src.mesh"]),
     ("primitives", ["jxp._src.lax", "jxp._src.lax.primitives"]),
     ("api/ad", ["jxp._src.api", "jxp._src.ad", "jxp._src.batching",
@@ -202,7 +210,8 @@ def test_checker_sees_each_kind_of_violation():
 
 
 @pytest.mark.parametrize("module,expected", [
-    ("jxp._src.runtime", "runtime"), ("jxp._src.numpy.manipulation", "numpy"),
+    ("jxp._src.xla_bridge", "runtime"), ("jxp._src.compiler", "compiler"),
+    ("jxp._src.numpy.manipulation", "numpy"),
     ("jxp._src.numpy.indexing", "numpy"), ("jxp.numpy", "package"),
     ("jxp", "package"),
     ("jxp._mlir._jxp_ops_gen", "runtime")])

@@ -29,7 +29,7 @@ import pytest
 
 import jxp
 from jxp import _jxp
-from jxp._src import runtime
+from jxp._src import compiler, transfer
 
 from jxp_test_util import REPO, jxp_opt as _jxp_opt
 from op_matrix_table import ENTRIES
@@ -218,9 +218,9 @@ def _inexact(t):
 
 def _run(text, args):
     stablehlo = _jxp.run_pipeline(text, PIPELINE, True, False)
-    exe = runtime.compile(stablehlo)
-    bufs = [runtime.device_put(np.asarray(a)) for a in args]
-    return [runtime.to_numpy(r) for r in exe.execute_checked(bufs)]
+    exe = compiler.compile(stablehlo)
+    bufs = [transfer.device_put(np.asarray(a)) for a in args]
+    return [transfer.to_numpy(r) for r in exe.execute_checked(bufs)]
 
 
 def _main(entry, arg_types, results, body):

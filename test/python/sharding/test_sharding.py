@@ -1,7 +1,7 @@
 """Arrays on a mesh (issue 15, deliverable 1): NamedSharding, device_put
 onto shardings, sharded arrays (values, shards, printing), jit and eager
 ops on sharded arrays as one SPMD program whose results stay sharded, and
-runtime.compile_sharded (the entry point shard_map's modules use).
+compiler.compile_sharded (the entry point shard_map's modules use).
 
 Each test runs in a fresh process with 8 CPU devices (the device count is
 fixed once a backend exists), most of them differential against JAX."""
@@ -361,8 +361,7 @@ for target in [NS(rev, P("x")), NS(m, P(None, "y")), NS(m, P()),
     w = jxp.device_put(a, target)
     np.testing.assert_allclose(np.asarray(g(w)), a + 1)
 
-# runtime.Executable.execute moves arguments too.
-from jxp._src import runtime
+# compiler.Executable.execute moves arguments too.
 exe = g.executable
 for target in [NS(rev, P("x")), NS(m, P("y")), jxp.devices()[5]]:
     out, = exe.execute([jxp.device_put(a, target)])
@@ -398,13 +397,13 @@ module @jit_f attributes {mhlo.num_partitions = 8 : i32,
 
 
 def test_compile_sharded_runs_shard_map_modules():
-    """runtime.compile_sharded on the kind of module the C++ pipeline emits
+    """compiler.compile_sharded on the kind of module the C++ pipeline emits
     for shard_map (num_partitions, jxp.device_ids, an sdy mesh and a
     manual computation with a psum): the devices in the module's order,
     arguments moved where the program wants them, results sharded over the
     module's mesh; the numbers are JAX's shard_map's."""
     _run(f"""
-from jxp._src import runtime
+from jxp._src import compiler
 PSUM = {PSUM!r}
 JP = jax.sharding.PartitionSpec
 jm = jax.make_mesh((8,), ("x",), axis_types=(jax.sharding.AxisType.Auto,))
@@ -419,7 +418,7 @@ ids = list(range(8))[::-1]
 text = PSUM.replace("DEVICE_IDS",
                     "jxp.device_ids = array<i64: " + ", ".join(map(str, ids))
                     + ">")
-exe = runtime.compile_sharded(text)
+exe = compiler.compile_sharded(text)
 same([d.id for d in exe.devices], ids)
 same(repr(exe.out_shardings[0]),
      "NamedSharding(mesh=Mesh('x': 8, axis_types=(Auto,)), spec=P('x',), "
@@ -437,39 +436,39 @@ for arg in [v, xnp.asarray(v), jxp.device_put(v, NS(m, P("x"))),
 # The caller's mesh (shard_map's) names the results; without one, the
 # user's mesh alive with the module mesh's axes and devices.
 user = S.Mesh(np.array(jxp.devices()[::-1]), ("x",))
-exe = runtime.compile_sharded(text, [None], meshes=[user])
+exe = compiler.compile_sharded(text, [None], meshes=[user])
 same(exe.out_shardings[0], NS(user, P("x")))
 explicit = S.Mesh(np.array(jxp.devices()[::-1]), ("x",),
                   axis_types=(S.AxisType.Explicit,))
-exe = runtime.compile_sharded(text)
+exe = compiler.compile_sharded(text)
 same(exe.out_shardings[0], NS(explicit, P("x")))
 # Input shardings: compiled to take them as they are.
 arg = jxp.device_put(v, NS(m, P("x")))
-exe = runtime.compile_sharded(text, [arg.sharding])
+exe = compiler.compile_sharded(text, [arg.sharding])
 out, = exe.execute([arg])
 np.testing.assert_allclose(np.asarray(out), want)
 # Without jxp.device_ids: the first num_partitions devices, or the inputs'.
 plain = PSUM.replace(", DEVICE_IDS", "")
-exe = runtime.compile_sharded(plain)
+exe = compiler.compile_sharded(plain)
 same([d.id for d in exe.devices], list(range(8)))
 rev = S.Mesh(np.array(jxp.devices()[::-1]), ("x",))
-exe = runtime.compile_sharded(plain, [NS(rev, P("x"))])
+exe = compiler.compile_sharded(plain, [NS(rev, P("x"))])
 same([d.id for d in exe.devices], ids)
 same(exe.in_shardings[0], NS(rev, P("x")))
 out, = exe.execute([jxp.device_put(v, NS(rev, P("x")))])
 np.testing.assert_allclose(np.asarray(out), want)
 # Devices that do not agree: JAX's error.
 m4 = S.Mesh(np.array(jxp.devices()[:4]), ("x",))
-for bad in [lambda: runtime.compile_sharded(text, [NS(m4, P("x"))]),
-            lambda: runtime.compile_sharded(
+for bad in [lambda: compiler.compile_sharded(text, [NS(m4, P("x"))]),
+            lambda: compiler.compile_sharded(
                 PSUM.replace("DEVICE_IDS", "jxp.device_ids = array<i64: 0, 1>")),
-            lambda: runtime.compile_sharded(
+            lambda: compiler.compile_sharded(
                 PSUM.replace("DEVICE_IDS", "jxp.device_ids = array<i64: "
                              "0, 1, 2, 3, 4, 5, 6, 99>")),
-            lambda: runtime.compile_sharded(text, [None, None])]:
+            lambda: compiler.compile_sharded(text, [None, None])]:
     kind, message = err(bad)
     assert kind == "ValueError", (kind, message)
-kind, message = err(lambda: runtime.compile_sharded(text, [NS(m4, P("x"))]))
+kind, message = err(lambda: compiler.compile_sharded(text, [NS(m4, P("x"))]))
 assert message.startswith("Received incompatible devices for jitted "
                           "computation."), message
 """)
@@ -487,7 +486,7 @@ jxp.config.update("jax_num_cpu_devices", 8)
 jxp.config.update("jax_compilation_cache_dir", sys.argv[1])
 jxp.config.update("jax_persistent_cache_min_compile_time_secs", 0)
 import jxp.numpy as xnp
-from jxp._src import runtime
+from jxp._src import compilation_cache
 S = jxp.sharding
 P, NS = S.PartitionSpec, S.NamedSharding
 a = np.arange(32, dtype=np.float32).reshape(8, 4)
@@ -515,7 +514,7 @@ assert repr(NS(m, P("x"))) == ("NamedSharding(mesh=Mesh('x': 4, 'y': 2, "
                                "axis_types=(Auto, Auto)), spec=P('x',), "
                                "memory_kind=device)")
 assert not [k for k in sys.modules if k == "jax" or k.startswith("jax.")]
-stats = runtime.compilation_cache_stats()
+stats = compilation_cache.compilation_cache_stats()
 print(stats["hits"], stats["writes"], outs)
 """
     cache = tmp_path / "cache"

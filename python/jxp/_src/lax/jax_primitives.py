@@ -29,7 +29,7 @@ from jxp._src.lax import lax, parallel, slicing, windowed_reductions
 from jxp._src.lax import primitives as _p
 from jxp._src.lax import special as _special
 from jxp._src.lax.control_flow import associative_scan
-from jxp._src.runtime import devices as all_devices
+from jxp._src.xla_bridge import devices as all_devices
 
 
 # JAX primitive name -> LaxPrimitive, for eval_jaxpr.
