@@ -54,8 +54,8 @@ import jax.numpy as jnp
 
 perf = time.perf_counter
 
-OPTIMIZE = getattr(xapi, "OPTIMIZE", "inline,canonicalize,cse,symbol-dce")
-TO_STABLEHLO = getattr(xapi, "TO_STABLEHLO", "convert-jxp-to-stablehlo")
+OPTIMIZE = getattr(xcompiler, "OPTIMIZE", "inline,canonicalize,cse,symbol-dce")
+TO_STABLEHLO = getattr(xcompiler, "TO_STABLEHLO", "convert-jxp-to-stablehlo")
 JIT_PIPELINE = f"{OPTIMIZE},{TO_STABLEHLO}"
 
 

@@ -17,7 +17,7 @@ import numpy as np
 
 import jxp
 import jxp.lax as lax
-from jxp._src import api
+from jxp._src import api, compiler
 
 U32 = np.uint32
 ROTATIONS = ((13, 15, 26, 6), (17, 29, 16, 24))
@@ -73,8 +73,9 @@ def measure(fn, n, reps):
     traced = trace()
     ops = traced.text().count('"jxp.')
     t_trace = median_time(trace, reps)
-    t_first = median_time(lambda: api.Compiled(trace(), f"{api.OPTIMIZE},{api.TO_STABLEHLO}"), reps)
-    compiled = api.Compiled(traced, f"{api.OPTIMIZE},{api.TO_STABLEHLO}")
+    pipeline = f"{compiler.OPTIMIZE},{compiler.TO_STABLEHLO}"
+    t_first = median_time(lambda: api.Compiled(trace(), pipeline), reps)
+    compiled = api.Compiled(traced, pipeline)
     hlo_ops = compiled.stablehlo.count('"stablehlo.')
     return ops, hlo_ops, t_trace, t_first, compiled, args
 

@@ -11,7 +11,7 @@ dropped or duplicated ops, in regions too) runs through these stages:
   parse        parse + verify (an error here ends the mutant: diagnostic)
   canon        canonicalize,cse
   <pass>       each transform pass alone, and the conversion alone
-  pipeline     the full pipeline of jxp.jit (api.OPTIMIZE + TO_STABLEHLO)
+  pipeline     the full pipeline of jxp.jit (compiler.OPTIMIZE + TO_STABLEHLO)
   jaxlib       jaxlib's parser and verifiers on each StableHLO output
   xla          XLA compiles the pipeline's StableHLO (when it has @main)
 
@@ -89,7 +89,7 @@ def jxp_opt_path():
 def worker_main(memory_mb):
     limit_memory(memory_mb)
     from jxp import _jxp
-    from jxp._src import api, compiler
+    from jxp._src import compiler
 
     out = sys.stdout
     compiled = set()
@@ -182,7 +182,8 @@ def worker_main(memory_mb):
         if cls == "ok":
             stages = [("canon", "canonicalize,cse")]
             stages += [(p, p) for p in PASSES]
-            stages.append(("pipeline", api.OPTIMIZE + "," + api.TO_STABLEHLO))
+            stages.append(("pipeline",
+                           compiler.OPTIMIZE + "," + compiler.TO_STABLEHLO))
             for stage, pipeline in stages:
                 say(stage=stage, start=True)
                 cls, res = run(text, pipeline)

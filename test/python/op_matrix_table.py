@@ -867,10 +867,10 @@ def _doubles(x):
 
 class _CallbackEntry(Entry):
     """An entry calling a real Python function (`_doubles`) through the
-    host callback registry (host_callback.py). The function is registered when the
-    module text is made, just before it is compiled: the registry keeps a
-    bounded number of functions (tests shrink it), so an id taken at import
-    could be gone by the time the entry runs."""
+    host callback registry (host_callback.py). The function is registered
+    when the module text is made, just before it is compiled: the registry
+    keeps a bounded number of functions (tests shrink it), so an id taken at
+    import could be gone by the time the entry runs."""
 
     def function(self):
         from jxp._src import host_callback

@@ -174,7 +174,8 @@ def test_corrupt_entries_are_ignored(cache_dir):
         # The recompiled entry replaced the damaged one.
         assert path.read_bytes()[:16] == good[:16], name
         compiler.compile(MUL_ADD)
-        assert compilation_cache.compilation_cache_stats()["hits"] == after["hits"] + 1
+        stats = compilation_cache.compilation_cache_stats()
+        assert stats["hits"] == after["hits"] + 1
 
 
 def test_entry_under_another_key_is_ignored(cache_dir):

@@ -30,7 +30,7 @@ import pytest
 import jxp
 import jxp.numpy as jnp
 from jxp import _jxp
-from jxp._src import api
+from jxp._src import compiler
 from jxp._src import core as xcore
 from jxp_test_util import assert_same
 from jxp_test_util import jxp_opt as _jxp_opt
@@ -253,7 +253,7 @@ func.func @main(%x: tensor<3xf32>, %u: tensor<2xf32>, %ct: tensor<3xf32>)
 }
 """
 
-PIPELINE = f"{api.OPTIMIZE},{api.TO_STABLEHLO}"
+PIPELINE = f"{compiler.OPTIMIZE},{compiler.TO_STABLEHLO}"
 
 
 @pytest.mark.parametrize("text, kind, cls", [
@@ -270,7 +270,7 @@ def test_error_kinds_pick_the_exception_class(text, kind, cls):
     # Each error is structured: (kind, message, file, line, column, data).
     assert all(len(e) == 6 for e in info.value.errors)
     with pytest.raises(cls):
-        api.run_pipeline(text, PIPELINE)
+        compiler.run_pipeline(text, PIPELINE)
 
 
 def test_jax_classes_for_the_same_user_errors():

@@ -213,10 +213,10 @@ def test_verifier_error_is_a_value_error_with_location():
     assert "tensor<3xf32>" in msg
 
 
-def test_api_run_pipeline_raises_jxp_compile_error():
-    from jxp._src import api
+def test_compiler_run_pipeline_raises_jxp_compile_error():
+    from jxp._src import compiler
     with pytest.raises(jxp.CompileError) as err:
-        api.run_pipeline(BAD_ADD, "")
+        compiler.run_pipeline(BAD_ADD, "")
     assert isinstance(err.value, ValueError)
     assert "error" in str(err.value) and "-:1:" in str(err.value)
 

@@ -23,7 +23,6 @@ from .lax import primitives as prims
 from .api import LRUCache, _index_tuple, _trace_into
 from .array import from_buffer, is_array
 from .core import Frame, Tracer, abstractify, mlir_type
-from .. import _jxp
 from .._mlir import jxp as ops
 
 __all__ = ["grad", "value_and_grad", "jvp", "vjp", "linearize",
@@ -189,16 +188,14 @@ def _pipelined(traced):
     same program called from another line is the same executable;
     diagnostics still carry the user's lines)."""
     if traced.rules:
-        return api.compile_traced(traced, api.COMPILE, debug_info=False)
+        return compiler.compile_traced(traced, compiler.COMPILE,
+                                       debug_info=False)
     text = traced.text()
     program = _stablehlo.get(text)
     if program is None:
         # (The text printed once serves as the key and as the input.)
-        try:
-            program = compiler.Program(_jxp.compile(text, api.COMPILE,
-                                                    debug_info=False))
-        except _jxp.CompileError as e:
-            raise api.compile_error(e) from None
+        program = compiler.compile_text(text, compiler.COMPILE,
+                                        debug_info=False)
         _stablehlo.put(text, program)
     return program
 
@@ -312,7 +309,7 @@ def _slice_program(frame, tracer):
 
 
 class _SliceTrace:
-    """What api.compile_traced needs of a slice program (its entry called
+    """What compiler.compile_traced needs of a slice program (its entry called
     as traced: nothing captured first, nothing donated)."""
 
     captured, captured_first, aliases = (), False, None
@@ -353,10 +350,10 @@ def _concrete_value(tracer):
         if source is None:
             return None
         args.append(api._to_buffer(source, aval))
-    exe = _compiled(api.compile_traced(
+    exe = _compiled(compiler.compile_traced(
         _SliceTrace(_slice_program(frame, tracer), frame.module,
                     frame.rules),
-        api.COMPILE, debug_info=False))
+        compiler.COMPILE, debug_info=False))
     (out,) = exe.execute(args)
     return from_buffer(out, tracer.aval)
 
@@ -871,9 +868,9 @@ class _SplitJvp:
         traced = api.trace(jvp_of_fun, name, list(avals) + t_avals,
                            lambda ts: (ts, {}), sources=primal_values)
         # The compiler splits the JVP and derives the three programs.
-        parts = api.compile_traced(
-            traced, api.OPTIMIZE,
-            run=lambda text, optimize: _jxp.split_linear(
+        parts = compiler.compile_traced(
+            traced, compiler.OPTIMIZE,
+            run=lambda text, optimize: compiler.split_linear(
                 text, optimize, n, len(t_avals)))
         self.linear_results = list(parts["linear_results"])
         self.primal = _compiled(compiler.Program(parts["primal"]))
@@ -889,7 +886,7 @@ class _SplitJvp:
     def linear(self):
         if self._linear is None:
             if isinstance(self._linear_text, Exception):
-                raise api.compile_error(self._linear_text)
+                raise compiler.compile_error(self._linear_text)
             self._linear = _compiled(compiler.Program(self._linear_text))
         return self._linear
 
@@ -900,7 +897,7 @@ class _SplitJvp:
         compile error, if it is not transposable, raised on first use)."""
         if self._transposed is None:
             if isinstance(self._transposed_text, Exception):
-                raise api.compile_error(self._transposed_text)
+                raise compiler.compile_error(self._transposed_text)
             self._transposed = _compiled(
                 compiler.Program(self._transposed_text))
         return self._transposed

@@ -1,8 +1,9 @@
 """jit, eager dispatch, make_ir and the lowering/compilation chain.
 
-trace (Python -> jxp module) -> compile_traced (C++: the named pipeline
-jxp-compile, entry rewriting, host-callback numbering; a compiler.Program
-comes back) -> compiler.compile_sharded / compile_placed (jaxlib/PJRT).
+trace (Python -> jxp module) -> compiler.compile_traced (C++: the named
+pipeline jxp-compile, entry rewriting, host-callback numbering; a
+compiler.Program comes back) -> compiler.compile_sharded / compile_placed
+(jaxlib/PJRT).
 """
 
 import collections
@@ -27,121 +28,6 @@ from . import (compiler, core, errors, pxla, sharding_impl, transfer,
 from .array import Array, ArrayImpl, from_numpy, is_array
 from .config import config, jit_disabled, swap_disable_jit
 from .core import Frame, Tracer, abstractify, frame_scope
-from .. import _jxp
-
-# The compiler's named pipelines (lib/Driver/Pipelines.cpp): OPTIMIZE
-# materializes transform ops, drops custom rules, inlines and cleans up;
-# TO_STABLEHLO converts; COMPILE is both.
-OPTIMIZE = "jxp-optimize"
-TO_STABLEHLO = "jxp-lower"
-COMPILE = "jxp-compile"
-
-# The diagnostic kinds of the C++ side (lib/Dialect/Diagnostics.h) that
-# stand for JAX's Python exceptions; any other error is a CompileError.
-_ERROR_CLASSES = {"not-implemented": NotImplementedError, "type": TypeError,
-                  "value": ValueError}
-
-# Rounds of tracing rules the compiler asks for (custom_jvp with symbolic
-# zeros) before giving up: each round traces at least one new rule.
-MAX_RULE_ROUNDS = 32
-
-
-def compile_error(err):
-    """The exception for a failed compile (`_jxp.CompileError` with its
-    structured `errors`): JAX's class for the first error whose kind has
-    one, else jxp's CompileError."""
-    message = str(err)
-    for kind, text, file, line, *_ in getattr(err, "errors", ()):
-        cls = _ERROR_CLASSES.get(kind)
-        if cls is ValueError:
-            # JAX's message first (its ValueErrors are checked by their
-            # first line), then where.
-            return cls(f"{text}\n  (at {file}:{line})" if file else text)
-        if cls is not None:
-            return cls(message)
-    return errors.CompileError(message)
-
-
-def missing_rules(err):
-    """The rules a failed compile asks the tracer for: (callee, zeros)."""
-    out = []
-    for kind, _, _, _, _, data in getattr(err, "errors", ()):
-        if kind == "missing-rule":
-            callee, pattern = data.split(" ")
-            out.append((callee, tuple(c == "1" for c in pattern)))
-    return out
-
-
-def run_pipeline(text, pipeline, generic=True, debug_info=True):
-    try:
-        return _jxp.run_pipeline(text, pipeline, generic, debug_info)
-    except _jxp.CompileError as e:
-        raise compile_error(e) from None
-
-
-def _registered_rule(traced, callee):
-    """The function tracing `callee`'s custom rule for a zero pattern."""
-    trace_rule = traced.rules.get(callee)
-    if trace_rule is None:
-        raise errors.CompileError(
-            f"the compiler asked for a rule of {callee}, which this trace did "
-            f"not register")
-    return trace_rule
-
-
-def _rule_tracer(traced):
-    """rule_tracer(callee, pattern) for the compiler: traces the custom_jvp
-    rule it asks for into the traced module and returns the text of the
-    functions the trace added (only those: the compiler keeps the module it
-    parsed) and the rule's symbol."""
-    def trace_rule_text(callee, pattern):
-        trace_rule = _registered_rule(traced, callee)
-        body = traced.module.body
-        known = len(body.operations)
-        symbol = trace_rule(tuple(c == "1" for c in pattern))
-        # Traced functions are appended to the module's body.
-        with traced.module.context, ir.Location.unknown():
-            added = ir.Module.create()
-            ip = ir.InsertionPoint(added.body)
-            for op in list(body.operations)[known:]:
-                op.operation.clone(ip)
-            text = added.operation.get_asm(print_generic_op_form=True,
-                                           enable_debug_info=True)
-        return text, symbol
-    return trace_rule_text
-
-
-def compile_traced(traced, pipeline, generic=True, debug_info=True,
-                   run=None, planner=None):
-    """Compiles a traced module with `pipeline` into a compiler.Program: one
-    print here, one compile in C++, which traces the custom rules it asks
-    for through `_rule_tracer`. `planner`: a pxla.SpmdPlanner, asked by
-    the compiler where the program runs. `run(text, pipeline)` instead
-    (eager linearize's split) is called again for each round of rules."""
-    if run is None:
-        # The compiler rewrites the entry as the trace is called: closed-
-        # over arrays first, donated inputs aliased to outputs.
-        num_captured = len(traced.captured) if traced.captured_first else 0
-        tracer = _rule_tracer(traced) if traced.rules else None
-        try:
-            return compiler.Program(_jxp.compile(
-                traced.text(), pipeline, num_captured, traced.aliases or [],
-                debug_info, generic, planner, tracer))
-        except _jxp.CompileError as e:
-            raise compile_error(e) from None
-    for _ in range(MAX_RULE_ROUNDS):
-        try:
-            return run(traced.text(), pipeline)
-        except _jxp.CompileError as e:
-            requests = missing_rules(e)
-            if not requests or traced.rules is None:
-                raise compile_error(e) from None
-        for callee, zeros in dict.fromkeys(requests):  # once per pattern
-            _registered_rule(traced, callee)(zeros)
-    raise errors.CompileError(
-        f"custom rules still missing after {MAX_RULE_ROUNDS} rounds of "
-        f"tracing them")
-
 
 # ---------------------------------------------------------------------------
 # Tracing
@@ -159,7 +45,7 @@ class Traced:
         self.captured_first = False
         self.aliases = None
         # custom_jvp callee symbol -> traces its rule for a zero pattern,
-        # when the compiler asks for it (see compile_traced).
+        # when the compiler asks for it (see compiler.compile_traced).
         self.rules = rules
         self.name = name
         self.in_avals = in_avals
@@ -265,7 +151,8 @@ class Compiled:
             # The compiler asks where the program runs once it is
             # StableHLO, and lays it out for those devices.
             planner = pxla.SpmdPlanner(shardings)
-            self.program = compile_traced(traced, pipeline, planner=planner)
+            self.program = compiler.compile_traced(traced, pipeline,
+                                                   planner=planner)
             self.executable = compiler.compile_placed(self.program, planner,
                                                       shardings)
         else:
@@ -517,7 +404,8 @@ def _eager_compiled(prim, params, args):
     if compiled is None:
         traced = trace(lambda *xs: prim.bind(*xs, **params), prim.name,
                        list(avals), lambda tracers: (tracers, {}))
-        compiled = Compiled(traced, TO_STABLEHLO, in_shardings=shardings)
+        compiled = Compiled(traced, compiler.TO_STABLEHLO,
+                            in_shardings=shardings)
         _eager_cache.put(key, compiled)
     return compiled
 
@@ -895,7 +783,8 @@ class JitFunction:
         compiled = self._cache.get(key)
         if compiled is None:
             traced = self._trace(flat, in_tree, args, kwargs)
-            compiled = Compiled(traced, COMPILE, in_shardings=shardings)
+            compiled = Compiled(traced, compiler.COMPILE,
+                                in_shardings=shardings)
             self._cache.put(key, compiled)
         return compiled
 
@@ -1058,7 +947,8 @@ class Lowered:
     def _stablehlo_program(self):
         """The pipeline's StableHLO program, for one device."""
         if self._program is None:
-            self._program = compile_traced(self.traced, COMPILE)
+            self._program = compiler.compile_traced(self.traced,
+                                                    compiler.COMPILE)
         return self._program
 
     def _program_text(self):
@@ -1078,8 +968,9 @@ class Lowered:
         """The program as StableHLO (default, as JAX) or as optimized jxp
         IR (`dialect="jxp"`)."""
         if dialect == "jxp":
-            return compile_traced(self.traced, OPTIMIZE, generic=False,
-                                  debug_info=debug_info).text
+            return compiler.compile_traced(
+                self.traced, compiler.OPTIMIZE, generic=False,
+                debug_info=debug_info).text
         if dialect == "stablehlo":
             module = compiler.parse_stablehlo(self._program_text())
             return module.operation.get_asm(enable_debug_info=debug_info)
@@ -1185,8 +1076,8 @@ class IR:
 
     def __init__(self, traced):
         self.traced = traced
-        self.text = run_pipeline(traced.text(), "", generic=False,
-                                 debug_info=False)
+        self.text = compiler.run_pipeline(traced.text(), "", generic=False,
+                                          debug_info=False)
 
     def __str__(self):
         return self.text

@@ -1,6 +1,10 @@
-"""Compilation with jaxlib: ``Program`` (StableHLO and what jxp's compiler
-reports of it), reading StableHLO text in an MLIR context of its own
-(``parse_stablehlo``, the error path), and compiling programs with PJRT
+"""Compilation: the only module that calls jxp's compiler (the ``_jxp``
+extension) and jaxlib's compiler.
+
+It runs the compiler's named pipelines on traced jxp modules
+(``compile_traced``: a ``Program``, the StableHLO and what the compiler
+reports of it), reads StableHLO text in an MLIR context of its own
+(``parse_stablehlo``, the error path), and compiles programs with PJRT
 into ``Executable``s for one device or, as SPMD programs, for several
 (``compile``, ``compile_sharded``: pxla.py decides where), looking them up
 in the persistent cache (compilation_cache.py) first.
@@ -31,11 +35,145 @@ from jaxlib import _jax
 from jaxlib import xla_client as _xc
 from jaxlib.mlir import ir
 
-from . import (compilation_cache, distributed, host_callback, pxla,
+from . import (compilation_cache, distributed, errors, host_callback, pxla,
                sharding_impl, xla_bridge)
 from .avals import MLIR_DTYPES
 from .transfer import DeviceBuffer, aval_for, device_put, reshard
 from .. import _jxp
+
+# ---------------------------------------------------------------------------
+# The compiler: pipelines on traced jxp modules
+# ---------------------------------------------------------------------------
+
+# The compiler's named pipelines (lib/Driver/Pipelines.cpp): OPTIMIZE
+# materializes transform ops, drops custom rules, inlines and cleans up;
+# TO_STABLEHLO converts; COMPILE is both.
+OPTIMIZE = "jxp-optimize"
+TO_STABLEHLO = "jxp-lower"
+COMPILE = "jxp-compile"
+
+# The diagnostic kinds of the C++ side (lib/Dialect/Diagnostics.h) that
+# stand for JAX's Python exceptions; any other error is a CompileError.
+_ERROR_CLASSES = {"not-implemented": NotImplementedError, "type": TypeError,
+                  "value": ValueError}
+
+# Rounds of tracing rules the compiler asks for (custom_jvp with symbolic
+# zeros) before giving up: each round traces at least one new rule.
+MAX_RULE_ROUNDS = 32
+
+
+def compile_error(err):
+    """The exception for a failed compile (`_jxp.CompileError` with its
+    structured `errors`): JAX's class for the first error whose kind has
+    one, else jxp's CompileError."""
+    message = str(err)
+    for kind, text, file, line, *_ in getattr(err, "errors", ()):
+        cls = _ERROR_CLASSES.get(kind)
+        if cls is ValueError:
+            # JAX's message first (its ValueErrors are checked by their
+            # first line), then where.
+            return cls(f"{text}\n  (at {file}:{line})" if file else text)
+        if cls is not None:
+            return cls(message)
+    return errors.CompileError(message)
+
+
+def missing_rules(err):
+    """The rules a failed compile asks the tracer for: (callee, zeros)."""
+    out = []
+    for kind, _, _, _, _, data in getattr(err, "errors", ()):
+        if kind == "missing-rule":
+            callee, pattern = data.split(" ")
+            out.append((callee, tuple(c == "1" for c in pattern)))
+    return out
+
+
+def run_pipeline(text, pipeline, generic=True, debug_info=True):
+    try:
+        return _jxp.run_pipeline(text, pipeline, generic, debug_info)
+    except _jxp.CompileError as e:
+        raise compile_error(e) from None
+
+
+def _registered_rule(traced, callee):
+    """The function tracing `callee`'s custom rule for a zero pattern."""
+    trace_rule = traced.rules.get(callee)
+    if trace_rule is None:
+        raise errors.CompileError(
+            f"the compiler asked for a rule of {callee}, which this trace did "
+            f"not register")
+    return trace_rule
+
+
+def _rule_tracer(traced):
+    """rule_tracer(callee, pattern) for the compiler: traces the custom_jvp
+    rule it asks for into the traced module and returns the text of the
+    functions the trace added (only those: the compiler keeps the module it
+    parsed) and the rule's symbol."""
+    def trace_rule_text(callee, pattern):
+        trace_rule = _registered_rule(traced, callee)
+        body = traced.module.body
+        known = len(body.operations)
+        symbol = trace_rule(tuple(c == "1" for c in pattern))
+        # Traced functions are appended to the module's body.
+        with traced.module.context, ir.Location.unknown():
+            added = ir.Module.create()
+            ip = ir.InsertionPoint(added.body)
+            for op in list(body.operations)[known:]:
+                op.operation.clone(ip)
+            text = added.operation.get_asm(print_generic_op_form=True,
+                                           enable_debug_info=True)
+        return text, symbol
+    return trace_rule_text
+
+
+def compile_traced(traced, pipeline, generic=True, debug_info=True,
+                   run=None, planner=None):
+    """Compiles a traced module with `pipeline` into a Program: one
+    print here, one compile in C++, which traces the custom rules it asks
+    for through `_rule_tracer`. `planner`: a pxla.SpmdPlanner, asked by
+    the compiler where the program runs. `run(text, pipeline)` instead
+    (eager linearize's split) is called again for each round of rules."""
+    if run is None:
+        # The compiler rewrites the entry as the trace is called: closed-
+        # over arrays first, donated inputs aliased to outputs.
+        num_captured = len(traced.captured) if traced.captured_first else 0
+        tracer = _rule_tracer(traced) if traced.rules else None
+        try:
+            return Program(_jxp.compile(
+                traced.text(), pipeline, num_captured, traced.aliases or [],
+                debug_info, generic, planner, tracer))
+        except _jxp.CompileError as e:
+            raise compile_error(e) from None
+    for _ in range(MAX_RULE_ROUNDS):
+        try:
+            return run(traced.text(), pipeline)
+        except _jxp.CompileError as e:
+            requests = missing_rules(e)
+            if not requests or traced.rules is None:
+                raise compile_error(e) from None
+        for callee, zeros in dict.fromkeys(requests):  # once per pattern
+            _registered_rule(traced, callee)(zeros)
+    raise errors.CompileError(
+        f"custom rules still missing after {MAX_RULE_ROUNDS} rounds of "
+        f"tracing them")
+
+
+def compile_text(text, pipeline, debug_info=True):
+    """The Program of a jxp module's `text` compiled with `pipeline` as it
+    stands (no entry rewriting, no rules traced on demand)."""
+    try:
+        return Program(_jxp.compile(text, pipeline, debug_info=debug_info))
+    except _jxp.CompileError as e:
+        raise compile_error(e) from None
+
+
+def split_linear(text, optimize, num_primals, num_tangents):
+    """The compiler's split of a JVP module (eager linearize's): the
+    primal, linear and transposed programs' facts; `_jxp.CompileError`
+    (rule requests included) for compile_traced's `run`."""
+    return _jxp.split_linear(text, optimize, num_primals, num_tangents)
+
 
 # ---------------------------------------------------------------------------
 # MLIR parsing
