@@ -12,9 +12,9 @@ back.
 * jaxlib records a Python traceback with every buffer it makes, for JAX's
   debugging aids; with that on, each execution leaves ~60 bytes behind for
   good, so the client is made with it off.
-* The client reads none of jaxlib's global x64 / jit states (config.py
-  owns them); jaxlib's jit fast path does, and config registers them when
-  it is imported, which the package does before any use of a device.
+* Making the client needs none of jaxlib's global x64 / jit states
+  (checked): config.py owns them and registers them when it is imported,
+  which the package does before any device is used.
 * One SingleDeviceSharding per device (``sharding_for``): the jit fast path
   compares shardings by identity first. They belong to the client, and go
   with it (``close_client``).
