@@ -291,7 +291,7 @@ class Frame:
         # closes over become constants.
         self.sealed = sealed
         # custom_jvp rules traced on demand, by callee symbol: one registry
-        # per module (see api.compile_traced).
+        # per module (see compiler.compile_traced).
         self.rules = parent.rules if parent else {}
         # Private function names are numbered per module, so the same
         # program traced twice has the same text and names do not pile up
