@@ -383,9 +383,10 @@ _named = {}  # (mesh, spec, memory kind) -> NamedSharding
 _named_lock = threading.Lock()
 
 
-def _mesh_from_module(devices, axis_names, axis_sizes):
+def mesh_from_module(devices, axis_names, axis_sizes):
     """The user's mesh a module's mesh stands for, if one is alive, else a
-    new one (Auto axes)."""
+    new one (Auto axes): pxla shows a compiled program's shardings on the
+    meshes its module declares."""
     key = (tuple(axis_names), tuple(axis_sizes), tuple(d.id for d in devices))
     mesh = _live_meshes.get(key)
     if mesh is None:
@@ -393,6 +394,3 @@ def _mesh_from_module(devices, axis_names, axis_sizes):
         grid[:] = list(devices)
         mesh = Mesh(grid.reshape(tuple(axis_sizes)), tuple(axis_names))
     return mesh
-
-
-sharding_impl.set_mesh_factory(_mesh_from_module)

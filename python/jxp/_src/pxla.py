@@ -22,6 +22,7 @@ import numpy as np
 from jaxlib import xla_client as _xc
 
 from . import sharding_impl, xla_bridge
+from .mesh import mesh_from_module
 from .avals import MLIR_DTYPES
 
 
@@ -193,9 +194,9 @@ class SpmdPlanner:
         for _, axes, dids in facts["meshes"]:
             if axes and math.prod(size for _, size in axes) == n_dev:
                 mdevs = [devs[p] for p in (dids or range(n_dev))]
-                mesh = sharding_impl.make_mesh(mdevs, [a for a, _ in axes],
-                                               [size for _, size in axes])
-                if mesh is not None and mesh not in shown:
+                mesh = mesh_from_module(mdevs, [a for a, _ in axes],
+                                        [size for _, size in axes])
+                if mesh not in shown:
                     shown.append(mesh)
         return shown
 

@@ -476,24 +476,6 @@ def dim_axes_for(hlo, axis_sizes, ndim):
     return None
 
 
-# A factory of meshes (set by mesh.py, the layer above): used to show a
-# compiled program's shardings on the meshes its module declares.
-_mesh_factory = None
-
-
-def set_mesh_factory(factory):
-    """`factory(devices, axis_names, axis_sizes)` makes a mesh (row-major
-    devices) with a `_named_sharding(dim_axes)` method."""
-    global _mesh_factory
-    _mesh_factory = factory
-
-
-def make_mesh(devices, axis_names, axis_sizes):
-    if _mesh_factory is None:
-        return None
-    return _mesh_factory(devices, axis_names, axis_sizes)
-
-
 def sharding_from_hlo(hlo, devices, meshes, ndim):
     """The sharding to show for `hlo` over several `devices` (a program's
     input or output): a NamedSharding on the first of `meshes` (whose devices, in

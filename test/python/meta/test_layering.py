@@ -27,10 +27,12 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[3] / "python" / "jxp"
 LAYERS = [
     # util: axis canonicalization and MLIR integer attributes, for all.
     # The runtime on jaxlib: the PJRT client and devices, transfers, the
-    # persistent executable cache and the SPMD planner.
+    # persistent executable cache and the SPMD planner (which shows
+    # programs' shardings on meshes: mesh).
     ("runtime", ["jxp._jxp", "jxp._mlir", "jxp._src", "jxp._src.util",
                  "jxp._src.xla_bridge", "jxp._src.transfer",
                  "jxp._src.compilation_cache", "jxp._src.pxla",
+                 "jxp._src.mesh",
                  "jxp._src.distributed",
                  "jxp._src.avals", "jxp._src.sharding_impl",
                  "jxp._src.errors", "jxp._src.tree_util"]),
@@ -40,7 +42,7 @@ LAYERS = [
     # Above config: host callbacks check results against its x64 flag, and
     # the compiler compiles programs with their callbacks.
     ("compiler", ["jxp._src.host_callback", "jxp._src.compiler"]),
-    ("core", ["jxp._src.core", "jxp._src.array", "jxp._src.mesh"]),
+    ("core", ["jxp._src.core", "jxp._src.array"]),
     ("primitives", ["jxp._src.lax", "jxp._src.lax.primitives"]),
     ("api/ad", ["jxp._src.api", "jxp._src.ad", "jxp._src.batching",
                 "jxp._src.jacobians",
