@@ -334,3 +334,27 @@ print("ok")
                           text=True, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "ok"
+
+
+def test_eager_transformations_share_one_bounded_cache(monkeypatch):
+    """Eager grad, vjp and linearize compile through compiler.executable:
+    one program per fingerprint, at most the cache's capacity kept, and
+    jax.clear_caches empties it."""
+    from jxp._src.util import LRUCache
+    import jxp.numpy as jnp
+    monkeypatch.setattr(compiler, "_executables", LRUCache(2))
+    monkeypatch.setattr(compiler, "_programs", LRUCache(2))
+
+    def f(x):
+        return jnp.sum(jnp.sin(x) ** 2)
+
+    jxp.grad(f)(jnp.ones(3))
+    jxp.grad(f)(jnp.ones(3))  # the same program: no new entry
+    assert len(compiler._executables) == 1
+    for n in range(4, 8):
+        np.testing.assert_allclose(
+            np.asarray(jxp.grad(f)(jnp.ones(n))), np.sin(2.0) * np.ones(n),
+            rtol=1e-6)
+    assert len(compiler._executables) == 2
+    jxp.clear_caches()
+    assert len(compiler._executables) == 0 and len(compiler._programs) == 0

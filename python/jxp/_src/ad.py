@@ -20,7 +20,7 @@ from jaxlib.mlir.dialects import func as func_d
 
 from . import api, compiler, core, dtypes, tree_util
 from .lax import primitives as prims
-from .api import LRUCache, _index_tuple, _trace_into
+from .api import _index_tuple, _trace_into
 from .array import from_buffer, is_array
 from .core import Frame, Tracer, abstractify, mlir_type
 from .._mlir import jxp as ops
@@ -162,50 +162,16 @@ def _is_float0(x):
 # eager APIs re-run on every call: globals and attributes the function
 # reads are current) and looks the compiled program up by its fingerprint
 # (the compiler's, without locations), so XLA compiles each distinct
-# program once.
-
-_executables = LRUCache(512)  # program fingerprint -> Executable
-
-
-def _compiled(program):
-    exe = _executables.get(program.fingerprint)
-    if exe is None:
-        exe = compiler.compile(program)
-        _executables.put(program.fingerprint, exe)
-    return exe
-
-
-# The traced module's text -> its StableHLO program: an eager
-# transformation traced again to the same program (the function and the
-# globals it reads unchanged) skips the C++ pipeline too. Not for modules
-# whose custom rules are traced on demand (what they trace may read
-# changed globals).
-_stablehlo = LRUCache(512)
+# program once (compiler.executable).
 
 
 def _pipelined(traced):
-    """The StableHLO program of a traced module, without locations (the
-    same program called from another line is the same executable;
-    diagnostics still carry the user's lines)."""
+    """The StableHLO program of a traced module."""
     if traced.rules:
         return compiler.compile_traced(traced, compiler.COMPILE,
                                        debug_info=False)
-    text = traced.text()
-    program = _stablehlo.get(text)
-    if program is None:
-        # (The text printed once serves as the key and as the input.)
-        program = compiler.compile_text(text, compiler.COMPILE,
-                                        debug_info=False)
-        _stablehlo.put(text, program)
-    return program
-
-
-def clear_caches():
-    _executables.clear()
-    _stablehlo.clear()
-
-
-api.register_cache_clearer(clear_caches)
+    # (The text printed once serves as the key and as the input.)
+    return compiler.compile_text_cached(traced.text(), compiler.COMPILE)
 
 
 def _eager(body, name, args, kwargs=None):
@@ -219,18 +185,14 @@ def _eager(body, name, args, kwargs=None):
     captured = list(traced.captured)
     shardings = api.arg_shardings(flat + captured)
     if shardings is None and not program.num_partitions:
-        exe = _compiled(program)
+        exe = compiler.executable(program)
         bufs = [api._to_buffer(x, a) for x, a in zip(flat, avals)]
         outs = exe.execute(bufs + captured)
         return tree_util.tree_unflatten(traced.out_tree, [
             from_buffer(b, a) for b, a in zip(outs, traced.out_avals)])
     # Arguments on other devices (a mesh): one SPMD program where they
     # are, its results laid out as it gives them, as jit's.
-    key = (program.fingerprint, shardings)
-    exe = _executables.get(key)
-    if exe is None:
-        exe = compiler.compile_sharded(program, shardings)
-        _executables.put(key, exe)
+    exe = compiler.executable(program, shardings)
     outs = exe.execute(flat + captured, exe.result_handlers(traced.out_avals))
     return tree_util.tree_unflatten(traced.out_tree, outs)
 
@@ -350,7 +312,7 @@ def _concrete_value(tracer):
         if source is None:
             return None
         args.append(api._to_buffer(source, aval))
-    exe = _compiled(compiler.compile_traced(
+    exe = compiler.executable(compiler.compile_traced(
         _SliceTrace(_slice_program(frame, tracer), frame.module,
                     frame.rules),
         compiler.COMPILE, debug_info=False))
@@ -873,7 +835,7 @@ class _SplitJvp:
             run=lambda text, optimize: compiler.split_linear(
                 text, optimize, n, len(t_avals)))
         self.linear_results = list(parts["linear_results"])
-        self.primal = _compiled(compiler.Program(parts["primal"]))
+        self.primal = compiler.executable(compiler.Program(parts["primal"]))
         self._linear_text = parts["linear"]
         self._transposed_text = parts["transposed"]
         self.captured = list(traced.captured)
@@ -887,7 +849,7 @@ class _SplitJvp:
         if self._linear is None:
             if isinstance(self._linear_text, Exception):
                 raise compiler.compile_error(self._linear_text)
-            self._linear = _compiled(compiler.Program(self._linear_text))
+            self._linear = compiler.executable(compiler.Program(self._linear_text))
         return self._linear
 
     @property
@@ -898,7 +860,7 @@ class _SplitJvp:
         if self._transposed is None:
             if isinstance(self._transposed_text, Exception):
                 raise compiler.compile_error(self._transposed_text)
-            self._transposed = _compiled(
+            self._transposed = compiler.executable(
                 compiler.Program(self._transposed_text))
         return self._transposed
 

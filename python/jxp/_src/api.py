@@ -28,6 +28,7 @@ from . import (compiler, core, errors, pxla, sharding_impl, transfer,
 from .array import Array, ArrayImpl, from_numpy, is_array
 from .config import config, jit_disabled, swap_disable_jit
 from .core import Frame, Tracer, abstractify, frame_scope
+from .util import LRUCache
 
 # ---------------------------------------------------------------------------
 # Tracing
@@ -284,42 +285,6 @@ def program_shardings(captured, in_shardings, n_in):
         return None
     return (list(cap or [None] * len(captured)) +
             list(in_shardings or [None] * n_in))
-
-
-class LRUCache:
-    """A dict with a bound: the least recently used entry goes first.
-    Safe to share between threads."""
-
-    def __init__(self, capacity):
-        self.capacity = capacity
-        self._data = collections.OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key):
-        # No lock on this hot path (cached jit calls): the dict operations
-        # are atomic under the GIL, and an entry evicted meanwhile by
-        # another thread is simply not moved.
-        value = self._data.get(key)
-        if value is not None:
-            try:
-                self._data.move_to_end(key)
-            except KeyError:
-                pass
-        return value
-
-    def put(self, key, value):
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.capacity:
-                self._data.popitem(last=False)
-
-    def clear(self):
-        with self._lock:
-            self._data.clear()
-
-    def __len__(self):
-        return len(self._data)
 
 
 def _to_buffer(x, aval):
@@ -905,17 +870,7 @@ def clear_caches():
     _eager_callables.clear()
     _eager_fastpath_cache.clear()
     _jit_fastpath_cache.clear()
-    for clear in _cache_clearers:
-        clear()
-
-
-# Caches of the layers above (ad's executables) register their clearing
-# here: api never imports them.
-_cache_clearers = []
-
-
-def register_cache_clearer(clear):
-    _cache_clearers.append(clear)
+    compiler.clear_caches()
 
 
 def _hashable_static(value, where):

@@ -35,10 +35,11 @@ from jaxlib import _jax
 from jaxlib import xla_client as _xc
 from jaxlib.mlir import ir
 
-from . import (compilation_cache, distributed, errors, host_callback, pxla,
+from . import (compilation_cache, errors, host_callback, pxla,
                sharding_impl, xla_bridge)
 from .avals import MLIR_DTYPES
 from .transfer import DeviceBuffer, aval_for, device_put, reshard
+from .util import LRUCache
 from .. import _jxp
 
 # ---------------------------------------------------------------------------
@@ -166,6 +167,45 @@ def compile_text(text, pipeline, debug_info=True):
         return Program(_jxp.compile(text, pipeline, debug_info=debug_info))
     except _jxp.CompileError as e:
         raise compile_error(e) from None
+
+
+# The programs eager transformations compile (ad.py: eager grad, vjp,
+# linearize's split parts, concrete-value slices), one cache for all:
+# traced again on every call (as JAX's eager APIs re-run), each distinct
+# program is compiled once. jit keeps compiled programs per function
+# instead (api.py), as JAX does.
+_programs = LRUCache(512)  # traced module text -> Program
+_executables = LRUCache(512)  # (fingerprint, input shardings) -> Executable
+
+
+def compile_text_cached(text, pipeline):
+    """compile_text without locations (the same program called from
+    another line is the same executable; diagnostics still carry the user's
+    lines), once per text: for modules whose custom rules are not traced on
+    demand (what those trace may read changed globals)."""
+    key = (text, pipeline)
+    program = _programs.get(key)
+    if program is None:
+        program = compile_text(text, pipeline, debug_info=False)
+        _programs.put(key, program)
+    return program
+
+
+def executable(program, in_shardings=None):
+    """The Executable of `program`, compiled once per fingerprint (and
+    input shardings: an SPMD program where its arguments are)."""
+    key = (program.fingerprint, in_shardings)
+    exe = _executables.get(key)
+    if exe is None:
+        exe = (compile(program) if in_shardings is None
+               else compile_sharded(program, in_shardings))
+        _executables.put(key, exe)
+    return exe
+
+
+def clear_caches():
+    _programs.clear()
+    _executables.clear()
 
 
 def split_linear(text, optimize, num_primals, num_tangents):
@@ -625,7 +665,7 @@ def _compile(program, devices, in_avals=None, out_avals=None,
     # Several processes compile the same program at once, for a topology
     # the cache key does not record: they compile it afresh.
     cache = (compilation_cache.active_cache()
-             if distributed.process_count() == 1 else None)
+             if xla_bridge.process_count() == 1 else None)
     key = None
     if cache is not None:
         key = cache.key(program.fingerprint, options, _compile_options())

@@ -29,32 +29,15 @@ import time
 
 from jaxlib import _jax
 
+from . import xla_bridge
+
 __all__ = ["initialize", "shutdown", "is_initialized", "process_index",
-           "process_count", "client_options"]
+           "process_count"]
 
+# Serializes initialize and shutdown. initialize also holds the client's
+# lock: no thread makes a single-process client while this one joins the
+# group (it waits, then gets the group's).
 _lock = threading.Lock()
-
-# Set by xla_bridge.py, which imports this module (its client joins the
-# group this module makes, so the dependency cannot be the other way):
-# whether its PJRT client exists, how to close it, and the lock it is
-# made under.
-_client_hooks = {}
-
-
-def set_client_hooks(client_created, close_client, client_lock):
-    _client_hooks.update(client_created=client_created,
-                         close_client=close_client, client_lock=client_lock)
-
-
-class _State:
-    process_id = 0
-    num_processes = 1
-    coordinator_address = None
-    service = None
-    client = None
-
-
-_state = _State()
 
 
 def _check_int(name, value, low, what):
@@ -108,13 +91,11 @@ def initialize(coordinator_address=None, num_processes=None, process_id=None,
     bind = (coordinator_bind_address
             or os.environ.get("JAX_COORDINATOR_BIND_ADDRESS")
             or "[::]:" + coordinator_address.rsplit(":", 1)[1])
-    # The client's lock too: no thread makes a single-process client
-    # while this one joins the group (it waits, then gets the group's).
-    with _lock, _client_hooks["client_lock"]:
-        if _state.client is not None:
+    with _lock, xla_bridge._lock:
+        if xla_bridge.group_client() is not None:
             raise RuntimeError("distributed.initialize should only be called "
                                "once.")
-        if _client_hooks["client_created"]():
+        if xla_bridge.client_created():
             raise RuntimeError(
                 "jax.distributed.initialize() must be called before any JAX "
                 "computations are executed.")
@@ -150,11 +131,8 @@ def initialize(coordinator_address=None, num_processes=None, process_id=None,
                 f"at {coordinator_address} within {initialization_timeout} s "
                 f"({num_processes} processes expected): "
                 f"{str(e).splitlines()[0]}") from None
-        _state.service = service
-        _state.client = client
-        _state.process_id = process_id
-        _state.num_processes = num_processes
-        _state.coordinator_address = coordinator_address
+        xla_bridge.join_group(client, service, process_id, num_processes,
+                              coordinator_address)
 
 
 def _wait_for_coordinator(address, timeout):
@@ -177,36 +155,27 @@ def _wait_for_coordinator(address, timeout):
 
 
 def is_initialized():
-    return _state.client is not None
+    return xla_bridge.group_client() is not None
 
 
 def process_index():
-    return _state.process_id
+    return xla_bridge.process_index()
 
 
 def process_count():
-    return _state.num_processes
-
-
-def client_options():
-    """What the CPU PJRT client needs to join the others: None in a
-    single process."""
-    if _state.client is None:
-        return None
-    return dict(distributed_client=_state.client, node_id=_state.process_id,
-                num_nodes=_state.num_processes)
+    return xla_bridge.process_count()
 
 
 def key_value_set(key, value):
-    _state.client.key_value_set(key, value)
+    xla_bridge.group_client().key_value_set(key, value)
 
 
 def key_value_get(key, timeout_ms):
-    return _state.client.blocking_key_value_get(key, timeout_ms)
+    return xla_bridge.group_client().blocking_key_value_get(key, timeout_ms)
 
 
 def barrier(name, timeout_ms):
-    _state.client.wait_at_barrier(name, timeout_ms)
+    xla_bridge.group_client().wait_at_barrier(name, timeout_ms)
 
 
 def shutdown():
@@ -214,12 +183,10 @@ def shutdown():
     first, then the distributed client (which waits for the peers), then
     the service (process 0). Nothing happens in a single process."""
     with _lock:
-        if _state.client is None:
+        joined = xla_bridge.leave_group()
+        if joined is None:
             return
-        _client_hooks["close_client"]()
-        client, service = _state.client, _state.service
-        _state.client = _state.service = None
-        _state.process_id, _state.num_processes = 0, 1
+        client, service = joined
         try:
             client.shutdown()
         finally:

@@ -22,7 +22,8 @@ import operator
 import numpy as np
 
 from jxp._src import core, tree_util, xla_bridge
-from jxp._src.api import device_put, jit, LRUCache
+from jxp._src.api import device_put, jit
+from jxp._src.util import LRUCache
 from jxp._src.batching import inconsistent_sizes_message
 from jxp._src.core import abstractify
 from jxp._src.lax import lax

@@ -35,7 +35,7 @@ import numpy as np
 from jaxlib import _jax
 from jaxlib import xla_client as _xc
 
-from . import distributed
+from . import xla_bridge
 
 _HloSharding = _xc.HloSharding
 _SingleDeviceSharding = _xc.SingleDeviceSharding
@@ -331,7 +331,7 @@ def indices_map(s, shape):
 def is_addressable(device):
     """Whether `device` is this process's (every device is, in a single
     process)."""
-    return device.process_index == distributed.process_index()
+    return device.process_index == xla_bridge.process_index()
 
 
 def is_fully_addressable(s):
@@ -344,7 +344,7 @@ def addressable_indices_map(s, shape):
     """indices_map of this process's devices only (all of them in a single
     process)."""
     out = indices_map(s, shape)
-    if distributed.process_count() == 1:
+    if xla_bridge.process_count() == 1:
         return out
     return [(d, i) for d, i in out if is_addressable(d)]
 

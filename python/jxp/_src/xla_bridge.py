@@ -26,8 +26,6 @@ import threading
 from jaxlib import _jax
 from jaxlib import xla_client as _xc
 
-from . import distributed
-
 # Guards the client and what is made once for the whole process: jaxlib's
 # global states (config.py), the MLIR parsing context and the LAPACK
 # registration (compiler.py). Reentrant: making the client runs under it.
@@ -39,6 +37,20 @@ _local_devices = None  # this process's
 _device = None  # the default (first local) device
 _device_list = None  # xc.DeviceList of the default device
 _shardings = {}  # device -> SingleDeviceSharding
+
+
+class _Group:
+    """The process group this process joined (jxp.distributed.initialize;
+    distributed.py makes the connections): the client made afterwards
+    spans every member's devices."""
+    process_id = 0
+    num_processes = 1
+    coordinator_address = None
+    service = None  # the coordination service (process 0)
+    client = None  # the distributed-runtime client
+
+
+_group = _Group()
 
 # CPU devices of the client (jax_num_cpu_devices; -1: jaxlib's default,
 # which XLA_FLAGS=--xla_force_host_platform_device_count=N sets).
@@ -59,7 +71,7 @@ def _make_client():
         if _client is None:
             _jax.set_tracebacks_enabled(False)
             num = _num_cpu_devices if _num_cpu_devices > 0 else None
-            joined = distributed.client_options()
+            joined = _group_options()
             if joined is None:
                 c = _xc.make_cpu_client(num_devices=num)
             else:
@@ -96,9 +108,42 @@ def close_client() -> None:
         _shardings.clear()
 
 
-# distributed sits below this module (the client joins its group), so it
-# reaches the client through these.
-distributed.set_client_hooks(client_created, close_client, _lock)
+def _group_options():
+    """What the CPU PJRT client needs to join the group: None in a single
+    process."""
+    if _group.client is None:
+        return None
+    return dict(distributed_client=_group.client, node_id=_group.process_id,
+                num_nodes=_group.num_processes)
+
+
+def join_group(client, service, process_id, num_processes,
+               coordinator_address):
+    """Records the group distributed.initialize connected to; it holds
+    _lock and has checked that no client exists yet."""
+    _group.client, _group.service = client, service
+    _group.process_id, _group.num_processes = process_id, num_processes
+    _group.coordinator_address = coordinator_address
+
+
+def leave_group():
+    """Closes the PJRT client and forgets the group (distributed.shutdown):
+    returns its (client, service) for the caller to shut down, or None when
+    this process is in no group."""
+    with _lock:
+        if _group.client is None:
+            return None
+        close_client()
+        joined = _group.client, _group.service
+        _group.client = _group.service = _group.coordinator_address = None
+        _group.process_id, _group.num_processes = 0, 1
+        return joined
+
+
+def group_client():
+    """The distributed-runtime client (key-value store, barriers), or
+    None."""
+    return _group.client
 
 
 def set_num_cpu_devices(n: int) -> None:
@@ -154,7 +199,7 @@ def devices(backend=None):
 
 def local_devices(process_index=None, backend=None):
     """The devices of process `process_index` (this one by default)."""
-    if process_index is None or process_index == distributed.process_index():
+    if process_index is None or process_index == _group.process_id:
         client()
         return list(_local_devices)
     return [d for d in devices() if d.process_index == process_index]
@@ -170,15 +215,15 @@ def local_device_count(backend=None):
 
 def process_index(backend=None):
     """This process's index among the processes (0 without distributed)."""
-    return distributed.process_index()
+    return _group.process_id
 
 
 def process_count(backend=None):
-    return distributed.process_count()
+    return _group.num_processes
 
 
 def process_indices(backend=None):
-    return list(range(distributed.process_count()))
+    return list(range(_group.num_processes))
 
 
 def default_backend():
