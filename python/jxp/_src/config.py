@@ -22,6 +22,7 @@ import os
 from jaxlib import _jax
 
 from . import compilation_cache, errors, xla_bridge
+from .trace_state import is_tracing
 
 # ---------------------------------------------------------------------------
 # jaxlib's global states
@@ -244,22 +245,13 @@ class Config:
             raise AttributeError(name) from None
 
 
-# Whether this thread is tracing: core (a layer above) installs the check.
-_is_tracing = lambda: False  # noqa: E731
-
-
-def set_tracing_check(is_tracing):
-    global _is_tracing
-    _is_tracing = is_tracing
-
-
 def _check_not_tracing(name, value):
     """Switching x64 while a function is being traced would give one
     program 32- and 64-bit halves, and cache it under the wrong flags. JAX
     0.10.2 has no check: jit then fails to run the program
     (JaxRuntimeError: a Python scalar argument is 64-bit, the compiled
     parameter 32-bit). jxp raises that class, at the update."""
-    if _is_tracing():
+    if is_tracing():
         raise errors.JaxRuntimeError(
             f"{name} cannot be changed to {value} while a function is being "
             f"traced (by jit, grad, vjp, ...): the traced program would mix "

@@ -11,20 +11,21 @@ import contextlib
 import itertools
 import os
 import sys
-import threading
 
 import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
-from . import compiler, config, dtypes, errors
+from . import compiler, dtypes, errors
+from .trace_state import state as _state
 from .array import (AVAL_VIEWS, base_of, from_buffer, from_numpy, is_array,
                     is_foreign_array)
 from .avals import ShapedArray  # noqa: F401 (re-exported)
 
 
 # ---------------------------------------------------------------------------
-# Per-thread tracing state: the MLIR context, its caches, the frame stack
+# Per-thread tracing state (trace_state.py): the MLIR context, its caches,
+# the frame stack
 # ---------------------------------------------------------------------------
 
 # A context keeps every type, attribute, symbol name and location it has
@@ -32,23 +33,6 @@ from .avals import ShapedArray  # noqa: F401 (re-exported)
 # top-level traces a thread starts a fresh one (modules still alive keep
 # their own context alive until they are dropped).
 TRACES_PER_CONTEXT = 256
-
-
-class _TraceState(threading.local):
-    """What one thread's tracing needs: jaxlib MLIR contexts are not safe to
-    build in from two threads at once, and the frame stack says what this
-    thread is tracing (another thread may trace something else meanwhile)."""
-
-    def __init__(self):
-        self.frames = []
-        self.ctx = None
-        self.traces = 0
-        self.types = {}       # aval -> RankedTensorType of ctx
-        self.locations = {}   # (file, line) -> Location of ctx
-        self.in_rules = set()  # ids of custom_jvp/vjp functions being traced
-
-
-_state = _TraceState()
 
 
 def trace_state():
@@ -630,7 +614,3 @@ def rebind_aval(x, aval):
 def is_array_like(x):
     """A jxp array or a tracer."""
     return isinstance(x, Tracer) or is_array(x)
-
-
-# config refuses x64 changes while this thread traces.
-config.set_tracing_check(lambda: current_frame() is not None)

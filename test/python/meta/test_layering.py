@@ -30,6 +30,7 @@ LAYERS = [
     # persistent executable cache and the SPMD planner (which shows
     # programs' shardings on meshes: mesh).
     ("runtime", ["jxp._jxp", "jxp._mlir", "jxp._src", "jxp._src.util",
+                 "jxp._src.trace_state",
                  "jxp._src.xla_bridge", "jxp._src.transfer",
                  "jxp._src.compilation_cache", "jxp._src.pxla",
                  "jxp._src.mesh",
