@@ -44,7 +44,7 @@ except ImportError:  # not installed: use the checkout's python/ directory
 
 import jxp.numpy as xnp
 from jxp import _jxp
-from jxp._src import api as xapi
+from jxp._src import tracing as xtracing
 from jxp._src import compiler as xcompiler
 from jxp._src.core import abstractify as xabstractify
 
@@ -222,7 +222,7 @@ def jxp_phases(fun, args, compile=True):
     name = getattr(fun, "__name__", "fun")
     with no_gc():
         t0 = perf()
-        traced = xapi.trace(fun, name, list(avals),
+        traced = xtracing.trace(fun, name, list(avals),
                             lambda tracers: (tracers, {}))
         t1 = perf()
         text = traced.text()
@@ -531,7 +531,7 @@ def main():
         avals = [xabstractify(xv_x)]
         pr = cProfile.Profile()
         pr.enable()
-        xapi.trace(fun, "chain", avals, lambda tracers: (tracers, {}))
+        xtracing.trace(fun, "chain", avals, lambda tracers: (tracers, {}))
         pr.disable()
         print_profile(pr, n)
 

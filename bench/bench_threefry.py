@@ -17,7 +17,7 @@ import numpy as np
 
 import jxp
 import jxp.lax as lax
-from jxp._src import api, compiler
+from jxp._src import compiler, core, stages, tracing
 
 U32 = np.uint32
 ROTATIONS = ((13, 15, 26, 6), (17, 29, 16, 24))
@@ -65,17 +65,17 @@ def median_time(f, reps):
 
 def measure(fn, n, reps):
     args = (U32(7), U32(11), np.arange(n, dtype=U32), np.arange(n, dtype=U32))
-    avals = [api.abstractify(a) for a in args]
+    avals = [core.abstractify(a) for a in args]
 
     def trace():
-        return api.trace(fn, "threefry", avals, lambda ts: (ts, {}))
+        return tracing.trace(fn, "threefry", avals, lambda ts: (ts, {}))
 
     traced = trace()
     ops = traced.text().count('"jxp.')
     t_trace = median_time(trace, reps)
     pipeline = f"{compiler.OPTIMIZE},{compiler.TO_STABLEHLO}"
-    t_first = median_time(lambda: api.Compiled(trace(), pipeline), reps)
-    compiled = api.Compiled(traced, pipeline)
+    t_first = median_time(lambda: stages.Compiled(trace(), pipeline), reps)
+    compiled = stages.Compiled(traced, pipeline)
     hlo_ops = compiled.stablehlo.count('"stablehlo.')
     return ops, hlo_ops, t_trace, t_first, compiled, args
 

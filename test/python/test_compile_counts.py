@@ -22,17 +22,17 @@ import numpy as np
 import jxp
 import jxp.numpy as jnp
 from jxp import _jxp, lax
-from jxp._src import api, compiler, xla_bridge
+from jxp._src import compiler, tracing, xla_bridge
 from jxp.sharding import NamedSharding, PartitionSpec as P
 
 jxp.config.update("jax_num_cpu_devices", 4)
 counts = dict(python_prints=0, python_parses=0, pjrt_text=0, pjrt_module=0)
 
-_text = api.Traced.text
+_text = tracing.Traced.text
 def text(self):
     counts["python_prints"] += 1
     return _text(self)
-api.Traced.text = text
+tracing.Traced.text = text
 
 _parse = compiler._parse_locked
 def parse(t):

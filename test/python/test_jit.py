@@ -13,6 +13,8 @@ import pytest
 import jxp
 import jxp.numpy as jnp
 from jxp._src import api as xapi
+from jxp._src import dispatch
+from jxp._src.util import LRUCache
 from jxp_test_util import assert_same
 
 
@@ -776,8 +778,8 @@ def test_jit_cache_is_bounded(monkeypatch):
 
 
 def test_eager_cache_is_bounded(monkeypatch):
-    cache = xapi.LRUCache(4)
-    monkeypatch.setattr(xapi, "_eager_cache", cache)
+    cache = LRUCache(4)
+    monkeypatch.setattr(dispatch, "_eager_cache", cache)
     for n in range(1, 10):
         np.testing.assert_array_equal(
             np.asarray(jxp.lax.sin(np.zeros(n, np.float32))), np.zeros(n))

@@ -18,9 +18,10 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
-from . import api, compiler, core, dtypes, tree_util
+from . import compiler, core, dtypes, stages, tracing, tree_util
 from .lax import primitives as prims
-from .api import _index_tuple, _trace_into
+from .api import _index_tuple
+from .tracing import trace_into
 from .array import from_buffer, is_array
 from .core import Frame, Tracer, abstractify, mlir_type
 from .._mlir import jxp as ops
@@ -64,7 +65,7 @@ def _trace_private(fun, name, in_avals, build_args, sources=None,
     inner = Frame(outer.module, symbol, avals, parent=outer,
                   bind=[(c, n + k) for k, c in enumerate(closure)],
                   sources=sources)
-    outs, out_tree = _trace_into(inner, fun, name,
+    outs, out_tree = trace_into(inner, fun, name,
                                  lambda tracers: build_args(tracers[:n]))
     return TracedFunction(symbol, inner, outs, out_tree,
                           list(closure) + inner.captured)
@@ -178,15 +179,15 @@ def _eager(body, name, args, kwargs=None):
     """body(*args, **kwargs) on concrete values: traced, optimized and run."""
     flat, in_tree = tree_util.tree_flatten((tuple(args), kwargs or {}))
     avals = [abstractify(x) for x in flat]
-    traced = api.trace(body, name, avals,
+    traced = tracing.trace(body, name, avals,
                        lambda ts: tree_util.tree_unflatten(in_tree, ts),
                        sources=flat)
     program = _pipelined(traced)
     captured = list(traced.captured)
-    shardings = api.arg_shardings(flat + captured)
+    shardings = stages.arg_shardings(flat + captured)
     if shardings is None and not program.num_partitions:
         exe = compiler.executable(program)
-        bufs = [api._to_buffer(x, a) for x, a in zip(flat, avals)]
+        bufs = [stages.to_buffer(x, a) for x, a in zip(flat, avals)]
         outs = exe.execute(bufs + captured)
         return tree_util.tree_unflatten(traced.out_tree, [
             from_buffer(b, a) for b, a in zip(outs, traced.out_avals)])
@@ -299,7 +300,7 @@ def _concrete_value(tracer):
         if source is None or is_array(source):
             return source
         aval = frame.input_avals[k]
-        return from_buffer(api._to_buffer(source, aval), aval)
+        return from_buffer(stages.to_buffer(source, aval), aval)
     needed = _needed_inputs(tracer)
     args = []
     for k, aval in enumerate(frame.input_avals):
@@ -311,7 +312,7 @@ def _concrete_value(tracer):
             source = _concrete_value(source)
         if source is None:
             return None
-        args.append(api._to_buffer(source, aval))
+        args.append(stages.to_buffer(source, aval))
     exe = compiler.executable(compiler.compile_traced(
         _SliceTrace(_slice_program(frame, tracer), frame.module,
                     frame.rules),
@@ -827,7 +828,7 @@ class _SplitJvp:
             return out_leaves + tree_util.tree_leaves(res[1]) + aux_leaves
 
         t_avals = [avals[k] for k in self.wrt]
-        traced = api.trace(jvp_of_fun, name, list(avals) + t_avals,
+        traced = tracing.trace(jvp_of_fun, name, list(avals) + t_avals,
                            lambda ts: (ts, {}), sources=primal_values)
         # The compiler splits the JVP and derives the three programs.
         parts = compiler.compile_traced(
@@ -867,7 +868,7 @@ class _SplitJvp:
     def run(self, flat_p):
         """Runs the primal half: (per result index: buffer of the non-linear
         results, residual buffers)."""
-        args = [api._to_buffer(x, a) for x, a in zip(flat_p, self.avals)]
+        args = [stages.to_buffer(x, a) for x, a in zip(flat_p, self.avals)]
         results = self.primal.execute(args + self.captured)
         nonlinear = [i for i in range(len(self.out_avals))
                      if i not in self.linear_results]
@@ -892,7 +893,7 @@ def _tangent_buffers(prog, flat_t, what):
                 f"{what} called on values inconsistent with the original "
                 f"primal values: got {ta.str_short()} for primal "
                 f"{pa.str_short()}")
-        bufs.append(api._to_buffer(flat_t[k], pa))
+        bufs.append(stages.to_buffer(flat_t[k], pa))
     return bufs
 
 
@@ -942,7 +943,7 @@ def _vjp_eager(fun, name, primals, has_aux, traced_backward):
         ct_leaves = _check_cotangents(ct, prog.out_shape, prog.out_avals[:n])
         # Cotangents of the linear results: those of the outputs whose
         # tangents are linear (result n + i is output i's tangent).
-        bufs = [api._to_buffer(ct_leaves[i - n], prog.out_avals[i - n])
+        bufs = [stages.to_buffer(ct_leaves[i - n], prog.out_avals[i - n])
                 for i in prog.linear_results]
         grads = dict(zip(prog.wrt, prog.transposed.execute(
             list(residuals) + bufs)))
@@ -1302,7 +1303,7 @@ class custom_jvp(_CustomRuleFunction):
                                     for k, c in enumerate(closure)],
                               sealed=True)
             with frame.module.context, core.rules_scope(self):
-                outs, _ = _trace_into(inner, rule, rule.__name__,
+                outs, _ = trace_into(inner, rule, rule.__name__,
                                       lambda ts: _positional(first)(
                                           ts[:first]))
             check_rule([t.aval for t in outs])

@@ -1,412 +1,35 @@
-"""jit, eager dispatch, make_ir and the lowering/compilation chain.
+"""jit, Lowered, device_put and the array constructors, make_ir: the API
+over the compile chain
 
-trace (Python -> jxp module) -> compiler.compile_traced (C++: the named
-pipeline jxp-compile, entry rewriting, host-callback numbering; a
+tracing.trace (Python -> jxp module) -> compiler.compile_traced (C++: the
+named pipeline jxp-compile, entry rewriting, host-callback numbering; a
 compiler.Program comes back) -> compiler.compile_sharded / compile_placed
-(jaxlib/PJRT).
+(jaxlib/PJRT) -> stages.Compiled (the executable with its calling
+convention). Primitives outside a trace run through dispatch.py.
 """
 
-import collections
 import contextlib
 import copy
 import functools
 import inspect
 import math
 import operator
-import sys
 import threading
 import warnings
 import weakref
 
 import numpy as np
 from jaxlib import _jax
-from jaxlib.mlir import ir
-from jaxlib.mlir.dialects import func as func_d
 
-from . import (compiler, core, errors, pxla, sharding_impl, transfer,
+from . import (compiler, core, dispatch, errors, sharding_impl, transfer,
                tree_util, xla_bridge)
-from .array import Array, ArrayImpl, from_numpy, is_array
+from .array import from_numpy, is_array
 from .config import config, jit_disabled, swap_disable_jit
-from .core import Frame, Tracer, abstractify, frame_scope
+from .core import Tracer, abstractify
+from .dispatch import fastpath_ok, jit_fastpath_cache, shard_arg_fallback
+from .stages import Compiled, arg_shardings, program_shardings
+from .tracing import trace, trace_nested
 from .util import LRUCache
-
-# ---------------------------------------------------------------------------
-# Tracing
-# ---------------------------------------------------------------------------
-
-
-class Traced:
-    """A traced program: the jxp module and how to call it."""
-
-    def __init__(self, module, name, in_avals, out_avals, out_tree, captured,
-                 rules=None):
-        self.module = module
-        # How the compiler calls @main (jit's calling convention): closed-
-        # over arrays first, and input -> output buffer aliases (donation).
-        self.captured_first = False
-        self.aliases = None
-        # custom_jvp callee symbol -> traces its rule for a zero pattern,
-        # when the compiler asks for it (see compiler.compile_traced).
-        self.rules = rules
-        self.name = name
-        self.in_avals = in_avals
-        self.out_avals = out_avals
-        self.out_tree = out_tree
-        self.captured = captured  # Arrays closed over: trailing inputs
-
-    def text(self):
-        """The module in generic form with locations: the C++ side's input."""
-        return self.module.operation.get_asm(print_generic_op_form=True,
-                                             enable_debug_info=True)
-
-
-def _check_output(x, fun_name):
-    if isinstance(x, (Tracer, Array, np.ndarray, np.generic, bool, int, float,
-                      complex)):
-        return x
-    raise TypeError(
-        f"Value {x!r} of type {type(x)} returned by {fun_name} is not a valid "
-        f"JAX type: outputs must be arrays or scalars (in any pytree).")
-
-
-def trace(fun, name, in_avals, build_args, sources=None):
-    """Traces fun(*build_args(tracers)) into a new module's public @main
-    (`sources`: the concrete inputs, for an eager transformation)."""
-    with core.start_trace(), ir.Location.unknown():
-        module = ir.Module.create()
-        # XLA names the HloModule after this, as JAX's "jit_<name>".
-        module.operation.attributes["sym_name"] = ir.StringAttr.get(
-            f"jit_{core.symbol_name(name)}")
-        frame = Frame(module, "main", in_avals, public=True, sources=sources)
-        outs, out_tree = _trace_into(frame, fun, name, build_args)
-    return Traced(module, name, in_avals, [t.aval for t in outs], out_tree,
-                  frame.captured, frame.rules)
-
-
-def _trace_into(frame, fun, name, build_args):
-    """Runs fun on `frame`'s arguments and returns its flat outputs (tracers
-    of `frame`, the function finished) and their tree."""
-    frame.fun_name = name
-    with frame_scope(frame):
-        args, kwargs = build_args(frame.args)
-        out = fun(*args, **kwargs)
-        out_flat, out_tree = tree_util.tree_flatten(out)
-        outs = [frame.lift(_check_output(o, name)) for o in out_flat]
-        frame.finish(outs)
-    return outs, out_tree
-
-
-def _trace_nested(fun, name, frame, flat_args, build_args):
-    """Traces fun into a private function of `frame`'s module and calls it."""
-    in_avals = [abstractify(x) for x in flat_args]
-    symbol = frame.new_symbol(name)
-    inner = Frame(frame.module, symbol, in_avals, parent=frame)
-    outs, out_tree = _trace_into(inner, fun, name, build_args)
-    results = call_function(frame, symbol, [t.aval for t in outs],
-                            list(flat_args) + inner.captured)
-    return tree_util.tree_unflatten(out_tree, results)
-
-
-def call_function(frame, symbol, out_avals, args):
-    """Tracers of `frame` for the results of calling private function
-    `symbol` on `args` (lifted into `frame`)."""
-    call = func_d.CallOp([core.mlir_type(a) for a in out_avals],
-                         ir.FlatSymbolRefAttr.get(symbol),
-                         [frame.lift(x).value for x in args],
-                         loc=core.user_location(), ip=frame.ip)
-    return [Tracer(a, v, frame) for a, v in zip(out_avals, call.results)]
-
-
-# ---------------------------------------------------------------------------
-# Compilation and execution
-# ---------------------------------------------------------------------------
-
-
-class _FastpathData(collections.namedtuple("_FastpathData", [
-        "xla_executable", "out_pytree_def", "in_shardings", "out_shardings",
-        "out_avals", "out_committed", "kept_var_bitvec",
-        "in_device_local_layouts", "const_args"])):
-    """What jaxlib's jit fast path needs to run a compiled program without
-    calling Python (the fields and their order are jaxlib's)."""
-    __slots__ = ()
-
-
-class Compiled:
-    """An executable with the calling convention of its trace. It keeps the
-    trace's avals, trees and closed-over arrays (its first inputs), not its
-    module, so cached executables do not hold MLIR contexts alive.
-
-    `in_shardings` (one per traced input, see `arg_shardings`): where the
-    arguments it is compiled for live; with any not on the default device
-    (or closed-over arrays so), the program runs where they are: one SPMD
-    program over several devices (compiler.compile_sharded)."""
-
-    def __init__(self, traced, pipeline, program=None, in_shardings=None):
-        self.in_avals = traced.in_avals
-        self.out_avals = traced.out_avals
-        self.out_tree = traced.out_tree
-        captured = list(traced.captured)
-        shardings = program_shardings(captured, in_shardings,
-                                      len(self.in_avals))
-        if program is None:
-            # The compiler asks where the program runs once it is
-            # StableHLO, and lays it out for those devices.
-            planner = pxla.SpmdPlanner(shardings)
-            self.program = compiler.compile_traced(traced, pipeline,
-                                                   planner=planner)
-            self.executable = compiler.compile_placed(self.program, planner,
-                                                      shardings)
-        else:
-            self.program = program
-            self.executable = compiler.compile_sharded(program, shardings)
-        exe = self.executable
-        # The default device's programs take what they are given (jaxlib's
-        # fast path moves one-device arrays itself); others are checked.
-        self._anywhere = len(exe.devices) == 1
-        self._execute = exe.execute
-        self._handlers = exe.result_handlers(self.out_avals)
-        n = len(captured)
-        # Closed-over arrays, placed once where the program takes them.
-        self.captured = exe.place(captured) if n else []
-        self._arg_shardings = exe.in_shardings[n:]
-        self.in_tree = None  # set by Lowered.compile for the public call
-        self._fastpath = None
-
-    def execute_flat(self, flat_args):
-        if self._anywhere:
-            bufs = [x if is_array(x) else _to_buffer(x, a)
-                    for x, a in zip(flat_args, self.in_avals)]
-        else:  # host values go straight where the program wants them
-            bufs = [x if is_array(x) else np.asarray(x, dtype=a.dtype)
-                    for x, a in zip(flat_args, self.in_avals)]
-        return self._execute(self.captured + bufs, self._handlers)
-
-    def call_flat(self, flat_args):
-        return tree_util.tree_unflatten(self.out_tree,
-                                        self.execute_flat(flat_args))
-
-    def fastpath(self, flat_args=None):
-        """The program as jaxlib's fast path runs it, for calls with
-        arguments like `flat_args`; None if the fast path would pass one of
-        them to the program as it is while the program expects it laid out
-        otherwise (that would crash; the Python path moves it)."""
-        if flat_args is not None and not self._anywhere:
-            n_dev = len(self.executable.devices)
-            for x, s in zip(flat_args, self._arg_shardings):
-                if type(x) is ArrayImpl:
-                    xs = x._sharding
-                    # Other device counts go to the shard-arg fallback.
-                    if xs is not s and sharding_impl.num_devices(
-                            xs) == n_dev and not sharding_impl.same_layout(
-                            xs, s, x.aval.ndim):
-                        return None
-        fp = self._fastpath
-        if fp is None:
-            exe = self.executable
-            n_in = len(self.captured) + len(self.in_avals)
-            n_out = len(self.out_avals)
-            fp = self._fastpath = _FastpathData(
-                exe.loaded_executable, self.out_tree,
-                list(exe.in_shardings), list(exe.out_shardings),
-                list(self.out_avals), [True] * n_out, [True] * n_in,
-                [None] * n_in, list(self.captured))
-        return fp
-
-    def __call__(self, *args, **kwargs):
-        """Calls the compiled program with the lowered call's non-static
-        arguments (as JAX's Compiled does)."""
-        flat, in_tree = tree_util.tree_flatten((args, kwargs))
-        if self.in_tree is not None and in_tree != self.in_tree:
-            raise TypeError(f"function compiled for {self.in_tree}, called "
-                            f"with {in_tree} (static arguments are left out)")
-        for x, a in zip(flat, self.in_avals):
-            b = abstractify(x)
-            if (b.shape, b.dtype) != (a.shape, a.dtype):
-                raise TypeError(f"argument of type {b.str_short()} does not "
-                                f"match the compiled {a.str_short()}")
-        return self.call_flat(flat)
-
-    def as_text(self):
-        """XLA's optimized HLO of the program."""
-        return self.executable.hlo_text()
-
-    @property
-    def stablehlo(self):
-        """The StableHLO text compiled (for one device)."""
-        return self.program.text
-
-    @property
-    def input_shardings(self):
-        """The shardings the program takes its arguments with (JAX's
-        Compiled.input_shardings: (args, kwargs) trees when known)."""
-        flat = list(self._arg_shardings)
-        if self.in_tree is not None:
-            return tree_util.tree_unflatten(self.in_tree, flat)
-        return flat
-
-    @property
-    def output_shardings(self):
-        """The shardings of the program's results (as its output tree)."""
-        return tree_util.tree_unflatten(self.out_tree,
-                                        list(self.executable.out_shardings))
-
-    def cost_analysis(self):
-        """XLA's cost estimates of the compiled program (a dict: "flops",
-        "bytes accessed", ...), as JAX's Compiled.cost_analysis."""
-        return self.executable.loaded_executable.cost_analysis()
-
-    def memory_analysis(self):
-        """What XLA allocates for one call (argument, output, temporary and
-        generated-code sizes in bytes), as JAX's Compiled.memory_analysis."""
-        return self.executable.loaded_executable.get_compiled_memory_stats()
-
-
-def arg_shardings(flat):
-    """The shardings of the arrays among `flat` that are not on the default
-    device, None for the other values (a tuple); None if there are none
-    (the usual case: a program on the default device)."""
-    default = xla_bridge.default_sharding()
-    out = None
-    for i, x in enumerate(flat):
-        if type(x) is ArrayImpl and is_array(x):
-            s = x._sharding
-            if s is not default:
-                if out is None:
-                    out = [None] * len(flat)
-                out[i] = s
-    return None if out is None else tuple(out)
-
-
-def program_shardings(captured, in_shardings, n_in):
-    """The input shardings to compile a program for (closed-over arrays
-    first), or None when every input may live on the default device."""
-    cap = arg_shardings(captured)
-    if cap is None and in_shardings is None:
-        return None
-    return (list(cap or [None] * len(captured)) +
-            list(in_shardings or [None] * n_in))
-
-
-def _to_buffer(x, aval):
-    if is_array(x):
-        return x
-    return transfer.device_put(np.asarray(x, dtype=aval.dtype))
-
-
-# Fast-path entries (signature -> program) of jaxlib's C++ dispatch, for
-# every eager primitive and every jitted function: two LRUs of bounded size
-# (JAX keeps the same two).
-FASTPATH_CAPACITY = 4096
-_eager_fastpath_cache = _jax.PjitFunctionCache(FASTPATH_CAPACITY)
-_jit_fastpath_cache = _jax.PjitFunctionCache(FASTPATH_CAPACITY)
-
-
-def _shard_arg_fallback(x, sharding, *rest):
-    """jaxlib's fast path calls this for an argument it cannot pass as it
-    is: a host value for a program on several devices, or an array on
-    another number of devices than the program's. It returns the argument
-    laid out as `sharding` says."""
-    if type(x) is ArrayImpl:
-        if not is_array(x):  # another library's: jxp's cache miss converts
-            raise TypeError(f"jxp cannot pass a {type(x).__name__} to a "
-                            f"compiled program")
-        return transfer.reshard(x, sharding)
-    aval = abstractify(x)
-    return transfer.device_put(np.asarray(x, dtype=aval.dtype),
-                              aval.weak_type, sharding=sharding)
-
-
-def _fastpath_ok(flat):
-    """Whether jaxlib's signature of these arguments is the one jxp traced
-    with: jxp's own arrays, numpy values and Python scalars; for those of
-    the latter whose dtype depends on x64, only while jaxlib reads the same
-    x64 flag as jxp (see _x64_agrees)."""
-    x64_dependent = False
-    for x in flat:
-        t = type(x)
-        if t is ArrayImpl:
-            if not is_array(x):
-                return False
-        elif t in _X64_SCALARS:
-            x64_dependent = True
-        elif isinstance(x, (np.ndarray, np.generic)):
-            x64_dependent = x64_dependent or x.dtype in _X64_DTYPES
-        elif t is not bool:
-            return False
-    return not x64_dependent or _x64_agrees()
-
-
-_X64_SCALARS = (int, float, complex)
-_X64_DTYPES = frozenset(np.dtype(t) for t in (np.int64, np.uint64,
-                                              np.float64, np.complex128))
-
-
-def _x64_agrees():
-    """Whether jaxlib canonicalizes Python scalars and 64-bit numpy values
-    as jxp does. jaxlib reads one process-wide x64 flag: jxp's, or JAX's
-    once JAX is imported after jxp; the fast-path key holds both flags'
-    values, so an entry made while they agree is only found while they
-    agree."""
-    jax = sys.modules.get("jax")
-    if jax is None:
-        return True
-    try:
-        return bool(jax.config.jax_enable_x64) == config.x64_enabled
-    except Exception:  # noqa: BLE001 (a JAX without this flag)
-        return False
-
-# One-op programs of eager calls, by (primitive, parameters, avals, config).
-_eager_cache = LRUCache(4096)
-# The fast-path callable of each (primitive, parameters).
-_eager_callables = LRUCache(4096)
-
-
-def _eager_compiled(prim, params, args):
-    avals = tuple([abstractify(a) for a in args])
-    shardings = arg_shardings(args)
-    key = (prim, tuple(params.items()), avals, config.trace_key, shardings)
-    compiled = _eager_cache.get(key)
-    if compiled is None:
-        traced = trace(lambda *xs: prim.bind(*xs, **params), prim.name,
-                       list(avals), lambda tracers: (tracers, {}))
-        compiled = Compiled(traced, compiler.TO_STABLEHLO,
-                            in_shardings=shardings)
-        _eager_cache.put(key, compiled)
-    return compiled
-
-
-def _eager_callable(prim, params):
-    """A jaxlib fast-path callable running `prim` with `params` on concrete
-    arguments: in C++ on a hit, tracing and compiling on a miss."""
-    def run(*args):
-        compiled = _eager_compiled(prim, params, args)
-        outs = compiled.execute_flat(args)
-        return (outs if prim.multiple_results else outs[0]), compiled
-
-    def cache_miss(*args):
-        out, compiled = run(*args)
-        return out, (compiled.fastpath(args) if _fastpath_ok(args)
-                     else None), False
-    # (jaxlib calls the function itself under disable_jit.)
-    return _jax.pjit(prim.name, lambda *args: run(*args)[0], cache_miss, [],
-                     [], ("jxp-eager",), tree_util.registry(),
-                     _shard_arg_fallback, _eager_fastpath_cache)
-
-
-def apply_eagerly(prim, args, params):
-    """Runs one primitive on concrete values: a cached one-op program."""
-    key = (prim, tuple(params.items()))
-    fn = _eager_callables.get(key)
-    if fn is None:
-        fn = _eager_callable(prim, params)
-        _eager_callables.put(key, fn)
-    return fn(*args)
-
-
-# core runs primitives outside a trace through this hook (it never imports
-# api: the layers import downward only).
-core.set_eager_apply(apply_eagerly)
-
 
 def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
     """Arrays holding `x` (an array-like, or a pytree of them), with JAX's
@@ -764,7 +387,7 @@ class JitFunction:
             flat, in_tree, statics = self._split(args, kwargs)
         frame = core.current_frame()
         if frame is not None:
-            return _trace_nested(self.fun, self.name, frame, flat,
+            return trace_nested(self.fun, self.name, frame, flat,
                                  self._builder(args, kwargs, in_tree)), None
         for x in flat:
             if isinstance(x, Tracer):  # of a trace that has ended
@@ -774,7 +397,7 @@ class JitFunction:
         compiled = self._compiled(flat, in_tree, statics, args, kwargs)
         out = compiled.call_flat(flat)
         return out, (compiled.fastpath(flat) if self._fastpath_allowed and
-                     _fastpath_ok(flat) else None)
+                     fastpath_ok(flat) else None)
 
     def cache_miss(self, *args, **kwargs):
         out, fastpath = self._call(args, kwargs)
@@ -801,8 +424,8 @@ class JitFunction:
                        sorted(i for i in self._static_nums if i >= 0),
                        sorted(self._static_names),
                        ("jxp-jit", self._donate_key),
-                       tree_util.registry(), _shard_arg_fallback,
-                       _jit_fastpath_cache)
+                       tree_util.registry(), shard_arg_fallback,
+                       jit_fastpath_cache)
         functools.update_wrapper(fn, self.fun)
         fn.lower = self.lower
 
@@ -866,10 +489,7 @@ def clear_caches():
         caches = list(_jit_caches.values())
     for cache in caches:
         cache.clear()
-    _eager_cache.clear()
-    _eager_callables.clear()
-    _eager_fastpath_cache.clear()
-    _jit_fastpath_cache.clear()
+    dispatch.clear_caches()
     compiler.clear_caches()
 
 

@@ -1,10 +1,10 @@
 """jxp.Array: jaxlib's own device array (`ArrayImpl`) with jxp's methods.
 
 jxp's arrays are the C++ arrays jaxlib makes (from transfers and from
-executions' result handlers), with a jxp `ShapedArray` as their aval: the
-jit fast path in jaxlib (api.py) takes them and makes them without calling
-Python. Like JAX, jxp gives them their Python methods by setting attributes
-on the C++ class.
+executions' result handlers), with a jxp `ShapedArray` as their aval:
+jaxlib's jit fast path (dispatch.py, stages.py) takes them and makes them
+without calling Python. Like JAX, jxp gives them their Python methods by
+setting attributes on the C++ class.
 
 JAX does the same to the same class when it is imported, and tests import
 both. So every attribute both libraries set is installed as a `_Shared`

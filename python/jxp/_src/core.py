@@ -4,7 +4,7 @@ A traced program is a jxp MLIR module built with jaxlib's MLIR bindings and
 the op classes generated from dialects/JxpOps.td. Each `Frame` is one
 `func.func` under construction; `bind` either emits a primitive into the
 innermost frame or, outside any trace, runs it eagerly as a tiny compiled
-program (see api.py).
+program (see dispatch.py).
 """
 
 import contextlib
@@ -517,7 +517,7 @@ def _check_int_range(x, dtype):
 
 def _eager_apply(prim, args, params):
     """Runs `prim` on concrete values. Compiling belongs to the layer above
-    (api.py), which installs its `apply_eagerly` here at import time."""
+    (dispatch.py), which installs its `apply_eagerly` here at import time."""
     raise RuntimeError("jxp: no eager evaluator installed (jxp._src.api "
                        "has not been imported)")
 

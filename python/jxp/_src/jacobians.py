@@ -10,7 +10,7 @@ from .lax import primitives as prims
 from .ad import (_arg_leaf_positions, _argnums_tuple, _check_argnums_type,
                  _check_callable, _is_inexact, _jvp_traced, _name, _split_aux,
                  _staged, _trace_fun, _vjp_op, _zeros, _zeros_array)
-from .api import call_function
+from .tracing import call_function
 from .core import abstractify
 
 

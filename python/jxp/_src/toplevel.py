@@ -1,7 +1,7 @@
 """Top-level names of `jax` built on tracing: make_jaxpr, eval_shape,
 ShapeDtypeStruct, typeof, device_get, named_scope, ensure_compile_time_eval.
 
-make_jaxpr and eval_shape trace the function the way jit does (api.trace on
+make_jaxpr and eval_shape trace the function the way jit does (tracing.trace on
 the avals of the arguments) and stop there: make_jaxpr shows the traced jxp
 module (api.IR, what make_ir prints), eval_shape keeps only the output avals.
 Nothing is compiled or run.
@@ -14,7 +14,7 @@ import math
 import numpy as np
 from jaxlib import _jax
 
-from . import api, batching, core, dtypes, tree_util
+from . import api, batching, core, dtypes, tracing, tree_util
 from .array import is_array
 from .avals import ShapedArray
 from .mesh import PartitionSpec
@@ -98,9 +98,9 @@ def _check_callable(fun):
 
 def _trace(jf, args, kwargs):
     """jf's function traced on the avals of (args, kwargs), static
-    arguments as jit takes them: an api.Traced."""
+    arguments as jit takes them: a tracing.Traced."""
     flat, in_tree, _ = jf._split(args, kwargs)
-    return api.trace(jf.fun, jf.name, [_aval_of(x) for x in flat],
+    return tracing.trace(jf.fun, jf.name, [_aval_of(x) for x in flat],
                      jf._builder(args, kwargs, in_tree))
 
 

@@ -23,7 +23,7 @@ import pytest
 
 import jxp
 from jxp._mlir import _jxp_ops_gen
-from jxp._src import api, core
+from jxp._src import core, tracing
 from jxp._src.lax import primitives as prims
 
 DTYPES = {
@@ -221,7 +221,7 @@ def _trace_text(prim, dtype):
     """The generic-form module of the primitive at `dtype`, unverified."""
     fun = _fun(prim, jxp.lax, dtype)
     avals = [core.abstractify(a) for a in _operands(prim, dtype)]
-    traced = api.trace(fun, prim, avals,
+    traced = tracing.trace(fun, prim, avals,
                                 lambda tracers: (tracers, {}))
     return traced.text()
 
