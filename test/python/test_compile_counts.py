@@ -85,6 +85,10 @@ result = {
         np.cos, jxp.ShapeDtypeStruct(v.shape, v.dtype), v)), x),
     "symbolic_zero_rule": first_call(
         jxp.jit(jxp.grad(lambda v: jnp.sum(f(v)))), x),
+    "lower_sharded": first_call(
+        lambda v: jxp.jit(lambda w: w * 5).lower(v).compile()(v), placed),
+    "eager_grad_sharded": first_call(
+        jxp.grad(lambda v: jnp.sum(jnp.cos(v))), placed),
 }
 print("COUNTS" + json.dumps(result))
 """
@@ -106,7 +110,8 @@ ONCE = dict(python_prints=1, compiler_parses=1, compiler_prints=1,
 
 def test_first_call_prints_and_parses_once_on_every_path():
     counts = _counts()
-    for path in ("plain", "shard_map", "sharded_input", "donation"):
+    for path in ("plain", "shard_map", "sharded_input", "donation",
+                 "lower_sharded", "eager_grad_sharded"):
         assert counts[path] == ONCE, (path, counts[path])
     # Host callbacks: jaxlib takes their callables only with a module
     # object, so the one parse PJRT would do is done on jxp's side.

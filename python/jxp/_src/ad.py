@@ -18,7 +18,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_d
 
-from . import compiler, core, dtypes, stages, tracing, tree_util
+from . import compiler, core, dtypes, pxla, stages, tracing, tree_util
 from .lax import primitives as prims
 from .api import _index_tuple
 from .tracing import trace_into
@@ -166,13 +166,18 @@ def _is_float0(x):
 # program once (compiler.executable).
 
 
-def _pipelined(traced):
-    """The StableHLO program of a traced module."""
+def _placed(traced, in_shardings):
+    """(program, planner): the StableHLO program of a traced module laid
+    out for inputs with `in_shardings` (stages.arg_shardings)."""
+    planner = None
     if traced.rules:
+        planner = pxla.SpmdPlanner(in_shardings)
         return compiler.compile_traced(traced, compiler.COMPILE,
-                                       debug_info=False)
+                                       debug_info=False,
+                                       planner=planner), planner
     # (The text printed once serves as the key and as the input.)
-    return compiler.compile_text_cached(traced.text(), compiler.COMPILE)
+    return compiler.compile_text_cached(traced.text(), compiler.COMPILE,
+                                        in_shardings)
 
 
 def _eager(body, name, args, kwargs=None):
@@ -180,20 +185,19 @@ def _eager(body, name, args, kwargs=None):
     flat, in_tree = tree_util.tree_flatten((tuple(args), kwargs or {}))
     avals = [abstractify(x) for x in flat]
     traced = tracing.trace(body, name, avals,
-                       lambda ts: tree_util.tree_unflatten(in_tree, ts),
-                       sources=flat)
-    program = _pipelined(traced)
+                           lambda ts: tree_util.tree_unflatten(in_tree, ts),
+                           sources=flat)
     captured = list(traced.captured)
     shardings = stages.arg_shardings(flat + captured)
-    if shardings is None and not program.num_partitions:
-        exe = compiler.executable(program)
+    program, planner = _placed(traced, shardings)
+    exe = compiler.executable(program, shardings, planner)
+    if shardings is None and len(exe.devices) == 1:
         bufs = [stages.to_buffer(x, a) for x, a in zip(flat, avals)]
         outs = exe.execute(bufs + captured)
         return tree_util.tree_unflatten(traced.out_tree, [
             from_buffer(b, a) for b, a in zip(outs, traced.out_avals)])
     # Arguments on other devices (a mesh): one SPMD program where they
     # are, its results laid out as it gives them, as jit's.
-    exe = compiler.executable(program, shardings)
     outs = exe.execute(flat + captured, exe.result_handlers(traced.out_avals))
     return tree_util.tree_unflatten(traced.out_tree, outs)
 

@@ -27,7 +27,7 @@ from .array import from_numpy, is_array
 from .config import config, jit_disabled, swap_disable_jit
 from .core import Tracer, abstractify
 from .dispatch import fastpath_ok, jit_fastpath_cache, shard_arg_fallback
-from .stages import Compiled, arg_shardings, program_shardings
+from .stages import Compiled, arg_shardings, place, program_shardings
 from .tracing import trace, trace_nested
 from .util import LRUCache
 
@@ -516,28 +516,26 @@ class Lowered:
         self.in_tree = in_tree
         self._cache, self._key = cache, key
         self._compiled = compiled
-        self._program = compiled.program if compiled else None
+        self._placed = None  # (program, planner), see stages.place
         self._in_shardings = in_shardings
 
-    def _stablehlo_program(self):
-        """The pipeline's StableHLO program, for one device."""
-        if self._program is None:
-            self._program = compiler.compile_traced(self.traced,
-                                                    compiler.COMPILE)
-        return self._program
+    def _placed_program(self):
+        """The pipeline's StableHLO program laid out where its inputs live
+        (the SPMD module for several devices), and its planner."""
+        if self._placed is None:
+            shardings = program_shardings(self.traced.captured,
+                                          self._in_shardings,
+                                          len(self.traced.in_avals))
+            self._placed = place(self.traced, compiler.COMPILE, shardings)
+        return self._placed
 
     def _program_text(self):
         """The StableHLO compiled: for inputs on several devices, the SPMD
         module (Shardy meshes and argument shardings), as JAX shows it."""
-        if self._compiled is not None and self._compiled.executable.text:
-            return self._compiled.executable.text
-        program = self._stablehlo_program()
-        shardings = program_shardings(self.traced.captured,
-                                      self._in_shardings,
-                                      len(self.traced.in_avals))
-        if shardings is not None or program.num_partitions:
-            return compiler.lower_sharded(program, shardings).text
-        return program.text
+        compiled = self._compiled
+        if compiled is not None:
+            return compiled.executable.text or compiled.program.text
+        return self._placed_program()[0].text
 
     def as_text(self, dialect="stablehlo", debug_info=False):
         """The program as StableHLO (default, as JAX) or as optimized jxp
@@ -554,9 +552,9 @@ class Lowered:
     def compile(self):
         compiled = self._compiled
         if compiled is None:
-            compiled = Compiled(self.traced, None,
-                                program=self._stablehlo_program(),
-                                in_shardings=self._in_shardings)
+            compiled = Compiled(self.traced, compiler.COMPILE,
+                                in_shardings=self._in_shardings,
+                                placed=self._placed_program())
             if self._cache is not None:
                 self._cache.put(self._key, compiled)
             self._compiled = compiled

@@ -160,11 +160,13 @@ def compile_traced(traced, pipeline, generic=True, debug_info=True,
         f"tracing them")
 
 
-def compile_text(text, pipeline, debug_info=True):
+def compile_text(text, pipeline, debug_info=True, planner=None):
     """The Program of a jxp module's `text` compiled with `pipeline` as it
-    stands (no entry rewriting, no rules traced on demand)."""
+    stands (no entry rewriting, no rules traced on demand); laid out as
+    `planner` (a pxla.SpmdPlanner) decides, if given."""
     try:
-        return Program(_jxp.compile(text, pipeline, debug_info=debug_info))
+        return Program(_jxp.compile(text, pipeline, debug_info=debug_info,
+                                    planner=planner))
     except _jxp.CompileError as e:
         raise compile_error(e) from None
 
@@ -174,31 +176,40 @@ def compile_text(text, pipeline, debug_info=True):
 # traced again on every call (as JAX's eager APIs re-run), each distinct
 # program is compiled once. jit keeps compiled programs per function
 # instead (api.py), as JAX does.
-_programs = LRUCache(512)  # traced module text -> Program
+_programs = LRUCache(512)  # (text, pipeline, shardings) -> (Program, planner)
 _executables = LRUCache(512)  # (fingerprint, input shardings) -> Executable
 
 
-def compile_text_cached(text, pipeline):
-    """compile_text without locations (the same program called from
-    another line is the same executable; diagnostics still carry the user's
-    lines), once per text: for modules whose custom rules are not traced on
+def compile_text_cached(text, pipeline, in_shardings=None):
+    """(program, planner): compile_text without locations (the same
+    program called from another line is the same executable; diagnostics
+    still carry the user's lines), laid out for inputs with `in_shardings`
+    (None: the default device, unless the program spans a mesh), once per
+    text and shardings. For modules whose custom rules are not traced on
     demand (what those trace may read changed globals)."""
-    key = (text, pipeline)
-    program = _programs.get(key)
-    if program is None:
-        program = compile_text(text, pipeline, debug_info=False)
-        _programs.put(key, program)
-    return program
+    key = (text, pipeline, in_shardings)
+    placed = _programs.get(key)
+    if placed is None:
+        planner = pxla.SpmdPlanner(in_shardings)
+        placed = (compile_text(text, pipeline, debug_info=False,
+                               planner=planner), planner)
+        _programs.put(key, placed)
+    return placed
 
 
-def executable(program, in_shardings=None):
-    """The Executable of `program`, compiled once per fingerprint (and
-    input shardings: an SPMD program where its arguments are)."""
+def executable(program, in_shardings=None, planner=None):
+    """The Executable of `program`, compiled once per fingerprint and input
+    shardings: where `planner` (which laid the program out) decided, else
+    where its inputs live (compile_sharded)."""
     key = (program.fingerprint, in_shardings)
     exe = _executables.get(key)
     if exe is None:
-        exe = (compile(program) if in_shardings is None
-               else compile_sharded(program, in_shardings))
+        if planner is not None:
+            exe = compile_placed(program, planner, in_shardings)
+        elif in_shardings is None:
+            exe = compile(program)
+        else:
+            exe = compile_sharded(program, in_shardings)
         _executables.put(key, exe)
     return exe
 

@@ -30,24 +30,18 @@ class Compiled:
     (or closed-over arrays so), the program runs where they are: one SPMD
     program over several devices (compiler.compile_sharded)."""
 
-    def __init__(self, traced, pipeline, program=None, in_shardings=None):
+    def __init__(self, traced, pipeline, in_shardings=None, placed=None):
         self.in_avals = traced.in_avals
         self.out_avals = traced.out_avals
         self.out_tree = traced.out_tree
         captured = list(traced.captured)
         shardings = program_shardings(captured, in_shardings,
                                       len(self.in_avals))
-        if program is None:
-            # The compiler asks where the program runs once it is
-            # StableHLO, and lays it out for those devices.
-            planner = pxla.SpmdPlanner(shardings)
-            self.program = compiler.compile_traced(traced, pipeline,
-                                                   planner=planner)
-            self.executable = compiler.compile_placed(self.program, planner,
-                                                      shardings)
-        else:
-            self.program = program
-            self.executable = compiler.compile_sharded(program, shardings)
+        if placed is None:
+            placed = place(traced, pipeline, shardings)
+        self.program, planner = placed
+        self.executable = compiler.compile_placed(self.program, planner,
+                                                  shardings)
         exe = self.executable
         # The default device's programs take what they are given (jaxlib's
         # fast path moves one-device arrays itself); others are checked.
@@ -148,6 +142,14 @@ class Compiled:
         """What XLA allocates for one call (argument, output, temporary and
         generated-code sizes in bytes), as JAX's Compiled.memory_analysis."""
         return self.executable.loaded_executable.get_compiled_memory_stats()
+
+
+def place(traced, pipeline, shardings):
+    """(program, planner): `traced` compiled with `pipeline`, laid out by
+    the compiler for the devices `shardings` (program_shardings) name; C++
+    asks the planner where the program runs once it is StableHLO."""
+    planner = pxla.SpmdPlanner(shardings)
+    return compiler.compile_traced(traced, pipeline, planner=planner), planner
 
 
 def arg_shardings(flat):
