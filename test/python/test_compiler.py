@@ -312,7 +312,7 @@ print("ok")
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
         [str(pathlib.Path(jxp.__file__).parents[1])]
-        + [env["PYTHONPATH"]] * bool(env.get("PYTHONPATH")))
+        + [p for p in [env.get("PYTHONPATH")] if p])
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True,
                           text=True, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
