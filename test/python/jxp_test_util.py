@@ -5,6 +5,7 @@ import contextlib
 import os
 import pathlib
 import shutil
+import threading
 
 import jax
 import ml_dtypes
@@ -269,3 +270,21 @@ def jxp_opt():
     path = REPO / "build" / "dev" / "tools" / "jxp-opt"
     assert path.exists(), "jxp-opt not found (set JXP_OPT or build it)"
     return str(path)
+
+
+def run_in_threads(work, args_list, timeout=300):
+    """work(*args) for every args of `args_list`, each in a thread of its
+    own, all at once; fails with the first exceptions the threads raised."""
+    errors = []
+
+    def run(args):
+        try:
+            work(*args)
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+    threads = [threading.Thread(target=run, args=(a,)) for a in args_list]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout)
+    assert not errors, errors[:3]

@@ -6,7 +6,6 @@ import pathlib
 import subprocess
 import sys
 import textwrap
-import threading
 
 import jax
 import jax.numpy as rjnp
@@ -16,7 +15,7 @@ import pytest
 import jxp
 import jxp.numpy as jnp
 from jxp._src import compilation_cache, compiler, transfer
-from jxp_test_util import assert_same
+from jxp_test_util import assert_same, run_in_threads
 
 FLAGS = ("jax_enable_compilation_cache", "jax_compilation_cache_dir",
          "jax_compilation_cache_max_size",
@@ -239,25 +238,15 @@ def test_two_processes_share_the_cache(tmp_path):
 
 
 def test_threads_write_and_read_concurrently(cache_dir):
-    errors = []
     texts = [_negate(n) for n in (1, 2, 3, 4)] * 4
 
     def work(i, text):
-        try:
-            exe = compiler.compile(text)
-            n = exe.in_avals[0][0][0]
-            x = np.arange(n, dtype=np.float32) + i
-            np.testing.assert_array_equal(_run(exe, x)[0], -x)
-        except Exception as e:  # noqa: BLE001 - reported below
-            errors.append(e)
+        exe = compiler.compile(text)
+        n = exe.in_avals[0][0][0]
+        x = np.arange(n, dtype=np.float32) + i
+        np.testing.assert_array_equal(_run(exe, x)[0], -x)
 
-    threads = [threading.Thread(target=work, args=(i, t))
-               for i, t in enumerate(texts)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors, errors
+    run_in_threads(work, list(enumerate(texts)))
     # One whole entry per program, no temporary file left behind.
     assert sorted(p.name for p in cache_dir.iterdir()) == sorted(
         p.name for p in _entries(cache_dir))

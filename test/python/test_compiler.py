@@ -7,7 +7,6 @@ import os
 import pathlib
 import subprocess
 import sys
-import threading
 
 import ml_dtypes
 import numpy as np
@@ -15,6 +14,7 @@ import pytest
 
 import jxp
 from jxp._src import compiler, transfer
+from jxp_test_util import run_in_threads
 
 
 # ---------------------------------------------------------------------------
@@ -262,24 +262,15 @@ def test_hlo_text(add_exe):
 
 
 def test_concurrent_compile_and_execute():
-    errors = []
     results = {}
 
     def work(i):
-        try:
-            exe = compiler.compile(_unary("negate", f"tensor<{i + 1}xf32>"))
-            x = np.arange(i + 1, dtype=np.float32)
-            out, = exe.execute([transfer.device_put(x)])
-            results[i] = (x, transfer.to_numpy(out))
-        except Exception as e:  # pragma: no cover - reported below
-            errors.append(e)
+        exe = compiler.compile(_unary("negate", f"tensor<{i + 1}xf32>"))
+        x = np.arange(i + 1, dtype=np.float32)
+        out, = exe.execute([transfer.device_put(x)])
+        results[i] = (x, transfer.to_numpy(out))
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors, errors
+    run_in_threads(work, [(i,) for i in range(4)])
     for x, out in results.values():
         np.testing.assert_array_equal(out, -x)
     assert len(results) == 4

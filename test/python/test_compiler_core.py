@@ -14,7 +14,6 @@ C++ entry points, region-ready tracing):
 - lower() / as_text() / compile() share the jit cache.
 """
 
-import functools
 import pathlib
 import re
 import subprocess
@@ -32,7 +31,7 @@ import jxp.numpy as jnp
 from jxp import _jxp
 from jxp._src import compiler
 from jxp._src import core as xcore
-from jxp_test_util import assert_same
+from jxp_test_util import assert_same, run_in_threads
 from jxp_test_util import jxp_opt as _jxp_opt
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -184,25 +183,16 @@ def test_threads_trace_and_call_different_functions():
                    xs[k])))
               for k in range(8)]
     results = [None] * 8
-    errors = []
     barrier = threading.Barrier(8)
 
     def work(k):
-        try:
-            barrier.wait()
-            f = jxp.jit(_program(k))  # a fresh function: traced here
-            g = jxp.grad(lambda x: jnp.sum(_program(k)(x)))
-            for _ in range(5):
-                results[k] = (np.asarray(f(xs[k])), np.asarray(g(xs[k])))
-        except Exception as e:  # noqa: BLE001 - reported below
-            errors.append(e)
+        barrier.wait()
+        f = jxp.jit(_program(k))  # a fresh function: traced here
+        g = jxp.grad(lambda x: jnp.sum(_program(k)(x)))
+        for _ in range(5):
+            results[k] = (np.asarray(f(xs[k])), np.asarray(g(xs[k])))
 
-    threads = [threading.Thread(target=work, args=(k,)) for k in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=300)
-    assert not errors, errors
+    run_in_threads(work, [(k,) for k in range(8)])
     for (a, b), (c, d) in zip(results, serial):
         np.testing.assert_array_equal(a, c)
         np.testing.assert_array_equal(b, d)
@@ -505,17 +495,9 @@ def test_rule_requested_when_compiling_on_another_thread():
     (lower() here, compile() there)."""
     f = _symbolic_sin()
     lowered = jxp.jit(jxp.grad(f)).lower(np.float32(2), np.float32(3))
-    out, errors = [], []
-
-    def work():
-        try:
-            out.append(lowered.compile()(np.float32(2), np.float32(3)))
-        except Exception as e:  # noqa: BLE001 - reported below
-            errors.append(e)
-    t = threading.Thread(target=work)
-    t.start()
-    t.join(timeout=120)
-    assert not errors, errors
+    out = []
+    run_in_threads(lambda: out.append(
+        lowered.compile()(np.float32(2), np.float32(3))), [()], timeout=120)
     np.testing.assert_allclose(np.asarray(out[0]), np.cos(2) * 3, rtol=1e-6)
 
 
@@ -561,20 +543,12 @@ def test_concurrent_tracing_matches_serial():
     n = 8
     serial = [_work(i) for i in range(n)]
     jxp.clear_caches()  # the threads' first calls trace and compile
-    results, errors = {}, []
+    results = {}
 
     def run(i):
-        try:
-            results[i] = _work(i)
-        except Exception as e:  # noqa: BLE001 - reported below
-            errors.append(e)
+        results[i] = _work(i)
     for _ in range(3):
-        threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        assert not errors, errors[:3]
+        run_in_threads(run, [(i,) for i in range(n)])
         for i in range(n):
             for got, want in zip(results[i], serial[i]):
                 np.testing.assert_array_equal(got, want)
@@ -584,19 +558,8 @@ def test_concurrent_first_call_of_one_jit_function():
     f = jxp.jit(lambda v: jnp.exp(v) - 1.0)
     x = np.linspace(0, 1, 5, dtype=np.float32)
     want = np.asarray(jax.jit(lambda v: rjnp.exp(v) - 1.0)(x))
-    outs, errors = [], []
-
-    def run():
-        try:
-            outs.append(np.asarray(f(x)))
-        except Exception as e:  # noqa: BLE001 - reported below
-            errors.append(e)
-    threads = [threading.Thread(target=run) for _ in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors, errors[:3]
+    outs = []
+    run_in_threads(lambda: outs.append(np.asarray(f(x))), [()] * 8)
     for o in outs:
         np.testing.assert_allclose(o, want, rtol=1e-6)
 

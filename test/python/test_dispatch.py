@@ -8,7 +8,6 @@ import importlib
 import pickle
 import subprocess
 import sys
-import threading
 import warnings
 
 import jax
@@ -19,7 +18,7 @@ from jaxlib import _jax
 
 import jxp
 import jxp.numpy as xnp
-from jxp_test_util import assert_same
+from jxp_test_util import assert_same, run_in_threads
 
 
 def counting_jit(fun, **kw):
@@ -196,22 +195,14 @@ def test_jit_from_8_threads():
     """A jitted function called from 8 threads at once (first calls and
     cached ones): every result is right."""
     f = jxp.jit(lambda x, y: xnp.tanh(x @ y) + 1.0)
-    errors, results = [], {}
+    results = {}
 
     def work(k):
-        try:
-            for i in range(30):
-                n = 2 + (k + i) % 4
-                x = xnp.full((n, n), 0.01 * k)
-                results[(k, i)] = (n, k, f(x, x))
-        except Exception as e:  # noqa: BLE001
-            errors.append(e)
-    threads = [threading.Thread(target=work, args=(k,)) for k in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors, errors
+        for i in range(30):
+            n = 2 + (k + i) % 4
+            x = xnp.full((n, n), 0.01 * k)
+            results[(k, i)] = (n, k, f(x, x))
+    run_in_threads(work, [(k,) for k in range(8)])
     assert len(results) == 240
     for n, k, out in results.values():
         x = np.full((n, n), 0.01 * k, np.float32)
