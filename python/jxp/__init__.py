@@ -16,8 +16,8 @@ from ._src.api import (  # noqa: F401
     make_array_from_callback, make_array_from_process_local_data,
     make_array_from_single_device_arrays)
 from ._src.ad import (  # noqa: F401
-    custom_jvp, custom_vjp, grad, jvp, linear_transpose, linearize,
-    value_and_grad, vjp)
+    grad, jvp, linear_transpose, linearize, value_and_grad, vjp)
+from ._src.custom_derivatives import custom_jvp, custom_vjp  # noqa: F401
 from ._src.jacobians import hessian, jacfwd, jacrev  # noqa: F401
 from ._src.array import Array  # noqa: F401
 from ._src.batching import vmap  # noqa: F401

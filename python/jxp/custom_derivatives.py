@@ -1,3 +1,4 @@
 """jxp.custom_derivatives: custom JVP/VJP rules, as jax.custom_derivatives."""
 
-from ._src.ad import SymbolicZero, custom_jvp, custom_vjp  # noqa: F401
+from ._src.custom_derivatives import (  # noqa: F401
+    SymbolicZero, custom_jvp, custom_vjp)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from jxp._src import core, dtypes, errors, prng as _prng, tree_util
-from jxp._src.ad import custom_jvp
+from jxp._src.custom_derivatives import custom_jvp
 from jxp._src.api import jit
 from jxp._src.array import from_numpy
 from jxp._src.batching import vmap as _vmap

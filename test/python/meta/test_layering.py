@@ -47,7 +47,7 @@ LAYERS = [
     ("primitives", ["jxp._src.lax", "jxp._src.lax.primitives"]),
     ("api/ad", ["jxp._src.tracing", "jxp._src.stages", "jxp._src.dispatch",
                 "jxp._src.api", "jxp._src.ad", "jxp._src.batching",
-                "jxp._src.jacobians",
+                "jxp._src.custom_derivatives", "jxp._src.jacobians",
                 # make_jaxpr/eval_shape: api's tracing; axis_env: batching's.
                 "jxp._src.toplevel"]),
     # jax.lax (jxp/_src/lax/), and what is built on it below numpy: the

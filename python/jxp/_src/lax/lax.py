@@ -21,7 +21,7 @@ import numpy as np
 
 from jxp._src import dtypes
 from jxp._src import tree_util as _tu
-from jxp._src.ad import custom_jvp
+from jxp._src.custom_derivatives import custom_jvp
 from jxp._src.core import Tracer, abstractify, is_array_like, rebind_aval
 from jxp._src.lax import primitives as _p
 from jxp._src.util import canonicalize_axis

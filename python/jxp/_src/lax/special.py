@@ -16,7 +16,7 @@ from jaxlib.mlir import ir
 import numpy as np
 
 from jxp._src import dtypes as _dt
-from jxp._src.ad import SymbolicZero, custom_jvp
+from jxp._src.custom_derivatives import SymbolicZero, custom_jvp
 from jxp._src.core import abstractify, constant as _constant, is_array_like
 from jxp._src.lax import primitives as _prims
 from jxp._src.lax import scalar_casting as lax

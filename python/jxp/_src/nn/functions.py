@@ -11,7 +11,8 @@ import operator
 import numpy as np
 
 from jxp._src import dtypes as _dt
-from jxp._src.ad import custom_jvp, stop_gradient
+from jxp._src.ad import stop_gradient
+from jxp._src.custom_derivatives import custom_jvp
 from jxp._src.api import jit_library
 from jxp._src.core import abstractify, Tracer
 from jxp._src.errors import ConcretizationTypeError

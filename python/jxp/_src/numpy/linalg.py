@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jxp._src import ad as _ad, dtypes as _dt
+from jxp._src import ad as _ad, custom_derivatives as _cd, dtypes as _dt
 from jxp._src.api import jit_library
 from jxp._src.lax import linalg as lax_linalg, scalar_casting as lax
 from jxp._src.numpy import (
@@ -224,7 +224,7 @@ def _lu_solve(lu, perm, b, trans=0):
     raise ValueError(f"'trans' value must be 0, 1, or 2, got {trans}")
 
 
-@_ad.custom_jvp
+@_cd.custom_jvp
 def _solve_core(a, b):
     lu, _, perm = lax_linalg.lu(a)
     return _lu_solve(lu, perm, b)
@@ -395,7 +395,7 @@ def _slogdet_from_det(det):
     return ufuncs.sign(det), ufuncs.real(ufuncs.log(ufuncs.abs(det)))
 
 
-@_ad.custom_jvp
+@_cd.custom_jvp
 def _slogdet_small(a):
     if a.shape[-1] == 1:
         return _slogdet_from_det(a[..., 0, 0])
@@ -467,9 +467,9 @@ def _slogdet_rule(primals, tangents, impl):
     return (sign, ans), _slogdet_tangents(x, sign, ans_dot)
 
 
-_slogdet_lu = _ad.custom_jvp(_slogdet_lu_impl)
+_slogdet_lu = _cd.custom_jvp(_slogdet_lu_impl)
 _slogdet_lu.defjvp(lambda p, t: _slogdet_rule(p, t, _slogdet_lu_impl))
-_slogdet_qr = _ad.custom_jvp(_slogdet_qr_impl)
+_slogdet_qr = _cd.custom_jvp(_slogdet_qr_impl)
 _slogdet_qr.defjvp(lambda p, t: _slogdet_rule(p, t, _slogdet_qr_impl))
 
 
@@ -536,7 +536,7 @@ def _cofactor_solve(a, b):
     return partial[..., -1], x
 
 
-@_ad.custom_jvp
+@_cd.custom_jvp
 def _det(a):
     sign, logdet = slogdet(a)
     return sign * ufuncs.exp(logdet).astype(sign.dtype)
@@ -586,7 +586,7 @@ def _pinv_impl(a, rtol, hermitian):
     return lax.convert_element_type(res, a.dtype)
 
 
-_pinv = _ad.custom_jvp(_pinv_impl, nondiff_argnums=(1, 2))
+_pinv = _cd.custom_jvp(_pinv_impl, nondiff_argnums=(1, 2))
 
 
 @_pinv.defjvp

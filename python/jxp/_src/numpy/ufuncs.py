@@ -19,7 +19,8 @@ import ml_dtypes
 import numpy as np
 
 from jxp._src import dtypes as _dt
-from jxp._src.ad import custom_jvp, jvp
+from jxp._src.ad import jvp
+from jxp._src.custom_derivatives import custom_jvp
 from jxp._src.api import jit_library
 from jxp._src.core import abstractify, rebind_aval, Tracer
 from jxp._src.lax import scalar_casting as lax

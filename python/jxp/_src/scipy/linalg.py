@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 
-from jxp._src import ad as _ad
+from jxp._src import ad as _ad, custom_derivatives as _cd
 from jxp._src.lax import control_flow, lax, linalg as lax_linalg
 from jxp._src.numpy import (
     creation, lax_numpy, linalg as jnp_linalg, manipulation, scalar_types,
@@ -224,7 +224,7 @@ def inv(a, overwrite_a=False, check_finite=True):
     return jnp_linalg.inv(a)
 
 
-@_ad.custom_jvp
+@_cd.custom_jvp
 def _cho_solve_pos(a, b):
     c = cholesky(a, lower=False)
     return cho_solve((c, False), b)

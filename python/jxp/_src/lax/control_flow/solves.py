@@ -3,7 +3,8 @@ whose derivatives come from the solver the user gives instead of from
 differentiating through its iterations."""
 
 from jxp._src import tree_util as _tu
-from jxp._src.ad import custom_vjp, jvp, linear_transpose, stop_gradient
+from jxp._src.ad import jvp, linear_transpose, stop_gradient
+from jxp._src.custom_derivatives import custom_vjp
 from jxp._src.lax import lax
 
 
