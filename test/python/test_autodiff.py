@@ -2203,15 +2203,17 @@ def test_errors(name):
 
 @pytest.fixture
 def compiles(monkeypatch):
-    """The number of XLA compilations since the fixture was set up."""
+    """The number of XLA compilations (or persistent-cache loads) since
+    the fixture was set up: every path to PJRT goes through
+    compiler._compile."""
     from jxp._src import compiler
     count = [0]
-    real = compiler.compile
+    real = compiler._compile
 
     def counting(*args, **kwargs):
         count[0] += 1
         return real(*args, **kwargs)
-    monkeypatch.setattr(compiler, "compile", counting)
+    monkeypatch.setattr(compiler, "_compile", counting)
     return count
 
 
