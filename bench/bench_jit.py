@@ -210,7 +210,7 @@ def interleaved_first_calls(make_x, make_j, x_args, j_args, reps):
 def jxp_phases(fun, args, compile=True):
     """Seconds per phase of one jxp first call (without execution).
 
-    trace:    api.trace (Python -> jxp MLIR module)
+    trace:    tracing.trace (Python -> jxp MLIR module)
     text:     Traced.text() (generic asm with locations)
     pipeline: _jxp.run_pipeline (C++: optimize + convert to StableHLO)
     compile:  compiler.compile (jaxlib: parse StableHLO text + XLA compile)
@@ -284,7 +284,7 @@ def print_profile(pr, n, top=30):
     import pstats
     stats = pstats.Stats(pr).stats  # (file, line, fn) -> (cc, nc, tt, ct, _)
     total = sum(v[2] for v in stats.values())
-    print(f"cProfile of jxp api.trace, N={n}: {fmt(total)} own time in all "
+    print(f"cProfile of jxp tracing.trace, N={n}: {fmt(total)} own time in all "
           f"(cProfile slows call-heavy code: compare shares, and see the "
           f"unprofiled trace time above)")
     by_file = {}
@@ -490,7 +490,7 @@ def main():
 
     print("jxp first call by phase: total (us per op); other = first call "
           "- phases (dispatch, arg handling, execute)")
-    print("  trace=api.trace  text=Traced.text()  pipeline=_jxp.run_pipeline"
+    print("  trace=tracing.trace  text=Traced.text()  pipeline=_jxp.run_pipeline"
           "  compile=compiler.compile (parse+XLA; parse shown alone too)")
     cols = ("trace", "text", "pipeline", "compile", "parse")
     print(f"{'N':>6}  " + "  ".join(f"{c:>20}" for c in cols)
