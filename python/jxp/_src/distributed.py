@@ -31,8 +31,7 @@ from jaxlib import _jax
 
 from . import xla_bridge
 
-__all__ = ["initialize", "shutdown", "is_initialized", "process_index",
-           "process_count"]
+__all__ = ["initialize", "shutdown", "is_initialized"]
 
 # Serializes initialize and shutdown. initialize also holds the client's
 # lock: no thread makes a single-process client while this one joins the
@@ -156,14 +155,6 @@ def _wait_for_coordinator(address, timeout):
 
 def is_initialized():
     return xla_bridge.group_client() is not None
-
-
-def process_index():
-    return xla_bridge.process_index()
-
-
-def process_count():
-    return xla_bridge.process_count()
 
 
 def key_value_set(key, value):

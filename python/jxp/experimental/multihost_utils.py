@@ -24,14 +24,14 @@ _syncs = itertools.count()
 def sync_global_devices(name):
     """Waits until every process has called sync_global_devices; an
     AssertionError if they did so with different names."""
-    if distributed.process_count() == 1:
+    if xla_bridge.process_count() == 1:
         return
     k = next(_syncs)
-    me = distributed.process_index()
+    me = xla_bridge.process_index()
     distributed.key_value_set(f"jxp/sync/{k}/{me}", str(name))
     distributed.barrier(f"jxp/sync/{k}", SYNC_TIMEOUT_MS)
     names = [distributed.key_value_get(f"jxp/sync/{k}/{p}", SYNC_TIMEOUT_MS)
-             for p in range(distributed.process_count())]
+             for p in range(xla_bridge.process_count())]
     if len(set(names)) != 1:
         raise AssertionError(f"sync_global_devices name mismatch: the "
                              f"processes called it with {names}")
@@ -42,7 +42,7 @@ def _process_mesh():
     process)."""
     devices = sorted(xla_bridge.devices(),
                      key=lambda d: (d.process_index, d.id))
-    n = distributed.process_count()
+    n = xla_bridge.process_count()
     return Mesh(np.array(devices, dtype=object).reshape(n, -1),
                 ("processes", "local"))
 
@@ -81,7 +81,7 @@ def _gather_leaf(x, tiled):
     # A value of this process: stacked (or concatenated, `tiled`) with the
     # other processes' along a new (or the first) axis.
     local = np.asarray(x)
-    if distributed.process_count() == 1:
+    if xla_bridge.process_count() == 1:
         return local if tiled else local[None]
     if tiled and local.ndim == 0:
         raise ValueError("process_allgather(tiled=True) needs arrays of "
