@@ -13,7 +13,8 @@ export TF_CPP_MIN_LOG_LEVEL := 1
 export CCACHE_BASEDIR := $(CURDIR)
 export PATH := $(CURDIR)/$(VENV)/bin:/usr/lib/llvm-22/bin:$(PATH)
 
-.PHONY: example test build system-deps python-deps lit pytest fuzz fuzz-smoke \
+.PHONY: example test build system-deps python-deps lit pytest \
+	pytest-xla-defaults fuzz fuzz-smoke \
 	bench dev clean
 
 example: build
@@ -49,6 +50,11 @@ lit:
 # One worker per core: most of the time goes to XLA compiles.
 pytest:
 	$(VPY) -m pytest -q -p no:cacheprovider -n auto test/python
+
+# The same tests with XLA's default code generation (conftest.py lowers it
+# for speed): slower; run before a release or after changing the lowering.
+pytest-xla-defaults:
+	XLA_FLAGS= $(VPY) -m pytest -q -p no:cacheprovider -n auto test/python
 
 # Mutation fuzzing of jxp's compiler (test/fuzz/fuzz_jxp_opt.py): any
 # crash, hang, pass producing invalid IR, StableHLO jaxlib rejects or XLA

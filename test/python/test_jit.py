@@ -86,6 +86,36 @@ def test_compiled_cost_and_memory_analysis():
     assert gm.temp_size_in_bytes >= 0
 
 
+def test_compiler_options():
+    """jit's compiler_options and Lowered.compile's, as JAX's: XLA debug
+    options for that compile only (with every HLO pass off, the program is
+    left unfused), not shared with other jits of the same function; an
+    unknown option is XLA's error, in the same class."""
+    x = np.linspace(0.0, 1.0, 8, dtype=np.float32)
+    off = {"xla_disable_all_hlo_passes": True}
+
+    def f(m):
+        return lambda x: m.numpy.sin(x) * m.numpy.cos(x) + 2
+
+    for m in (jxp, jax):
+        plain = m.jit(f(m))
+        assert "fusion(" in plain.lower(x).compile().as_text()
+        assert "fusion(" not in m.jit(
+            f(m), compiler_options=off).lower(x).compile().as_text()
+        assert "fusion(" not in plain.lower(x).compile(off).as_text()
+        # The plain jit's own program stays as it was.
+        assert "fusion(" in plain.lower(x).compile().as_text()
+    fun = f(jxp)
+    assert_same(jxp.jit(fun, compiler_options=off)(x), jax.jit(f(jax))(x),
+                rtol=1e-6)
+    assert_same(jxp.jit(fun)(x), jax.jit(f(jax))(x), rtol=1e-6)
+    for m in (jxp, jax):
+        with pytest.raises(jax.errors.JaxRuntimeError,
+                           match="No such compile option"):
+            m.jit(lambda x: x + 5,
+                  compiler_options={"no_such_option": 1})(x)
+
+
 def test_lowered_as_text_dialects():
     f = jxp.jit(lambda x, y: jnp.sin(x) * y + 1.0)
     lowered = f.lower(jnp.ones((2, 3)), jnp.ones((2, 3)))

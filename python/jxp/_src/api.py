@@ -286,8 +286,13 @@ class JitFunction:
     and calls `cache_miss` only for signatures it has not seen."""
 
     def __init__(self, fun, static_argnums=(), static_argnames=(),
-                 inline=False, donate_argnums=(), donate_argnames=()):
+                 inline=False, donate_argnums=(), donate_argnames=(),
+                 compiler_options=None):
         self.fun = fun
+        # XLA debug options of this jit's compiles (JAX's compiler_options);
+        # part of every cache key, since jits of one f share their caches.
+        self.compiler_options = dict(compiler_options or {})
+        self._options_key = tuple(sorted(self.compiler_options.items()))
         self.name = getattr(fun, "__name__", "fun")
         # Donated arguments, by position and by name (each completing the
         # other through the signature, as static ones).
@@ -367,12 +372,14 @@ class JitFunction:
     def _compiled(self, flat, in_tree, statics, args, kwargs):
         shardings = arg_shardings(flat)
         key = (in_tree, tuple([abstractify(x) for x in flat]), statics,
-               config.trace_key, self._donate_key, shardings)
+               config.trace_key, self._donate_key, shardings,
+               self._options_key)
         compiled = self._cache.get(key)
         if compiled is None:
             traced = self._trace(flat, in_tree, args, kwargs)
             compiled = Compiled(traced, compiler.COMPILE,
-                                in_shardings=shardings)
+                                in_shardings=shardings,
+                                compiler_options=self.compiler_options)
             self._cache.put(key, compiled)
         return compiled
 
@@ -411,10 +418,11 @@ class JitFunction:
         avals = tuple(abstractify(x) for x in flat)
         shardings = arg_shardings(flat)
         key = (in_tree, avals, statics, config.trace_key, self._donate_key,
-               shardings)
+               shardings, self._options_key)
         traced = self._trace(flat, in_tree, args, kwargs)
         return Lowered(traced, in_tree, cache=self._cache, key=key,
-                       compiled=self._cache.get(key), in_shardings=shardings)
+                       compiled=self._cache.get(key), in_shardings=shardings,
+                       compiler_options=self.compiler_options)
 
     def public(self):
         """The user's jitted function: a jaxlib PjitFunction carrying
@@ -423,7 +431,7 @@ class JitFunction:
         fn = _jax.pjit(self.name, self.fun, self.cache_miss,
                        sorted(i for i in self._static_nums if i >= 0),
                        sorted(self._static_names),
-                       ("jxp-jit", self._donate_key),
+                       ("jxp-jit", self._donate_key, self._options_key),
                        tree_util.registry(), shard_arg_fallback,
                        jit_fastpath_cache)
         functools.update_wrapper(fn, self.fun)
@@ -511,8 +519,9 @@ class Lowered:
     the StableHLO is derived once for `as_text()` and `compile()`."""
 
     def __init__(self, traced, in_tree=None, cache=None, key=None,
-                 compiled=None, in_shardings=None):
+                 compiled=None, in_shardings=None, compiler_options=None):
         self.traced = traced
+        self._compiler_options = compiler_options or {}
         self.in_tree = in_tree
         self._cache, self._key = cache, key
         self._compiled = compiled
@@ -549,12 +558,22 @@ class Lowered:
             return module.operation.get_asm(enable_debug_info=debug_info)
         raise ValueError(f"unknown dialect {dialect!r}: 'stablehlo' or 'jxp'")
 
-    def compile(self):
+    def compile(self, compiler_options=None):
+        """The compiled program. `compiler_options` (a dict of XLA debug
+        option names to values, as JAX's) add to the jit's own; a program
+        compiled with options of its own is not kept in the jit's cache."""
         compiled = self._compiled
-        if compiled is None:
+        if compiler_options:
+            options = {**self._compiler_options, **compiler_options}
             compiled = Compiled(self.traced, compiler.COMPILE,
                                 in_shardings=self._in_shardings,
-                                placed=self._placed_program())
+                                placed=self._placed_program(),
+                                compiler_options=options)
+        elif compiled is None:
+            compiled = Compiled(self.traced, compiler.COMPILE,
+                                in_shardings=self._in_shardings,
+                                placed=self._placed_program(),
+                                compiler_options=self._compiler_options)
             if self._cache is not None:
                 self._cache.put(self._key, compiled)
             self._compiled = compiled
@@ -576,16 +595,18 @@ def disable_jit(disable=True):
 
 def jit(fun=None, *, static_argnums=(), static_argnames=(), inline=False,
         donate_argnums=(), donate_argnames=(), in_shardings=None,
-        out_shardings=None, **unused):
+        out_shardings=None, compiler_options=None, **unused):
     if fun is None:
         return functools.partial(jit, static_argnums=static_argnums,
                                  static_argnames=static_argnames,
                                  inline=inline, donate_argnums=donate_argnums,
                                  donate_argnames=donate_argnames,
                                  in_shardings=in_shardings,
-                                 out_shardings=out_shardings)
+                                 out_shardings=out_shardings,
+                                 compiler_options=compiler_options)
     fn = JitFunction(fun, static_argnums, static_argnames, inline,
-                     donate_argnums, donate_argnames).public()
+                     donate_argnums, donate_argnames,
+                     compiler_options).public()
     if in_shardings is None and out_shardings is None:
         return fn
     return _placed(fn, _static_positions(fun, static_argnums,

@@ -405,6 +405,8 @@ def _main_signature(module):
 _compile_opts = None
 _options = {}       # device ids -> CompileOptions of programs on those devices
 _device_lists = {}  # device ids -> xc.DeviceList
+# (device ids, compiler_options items) -> CompileOptions
+_overridden_options = LRUCache(64)
 
 
 def _make_options(devices):
@@ -421,10 +423,21 @@ def _make_options(devices):
     return opts
 
 
-def _compile_options(devices=None):
+def _compile_options(devices=None, overrides=None):
     """The compile options of programs on `devices` (a tuple, in the
-    program's order; default: the default device)."""
+    program's order; default: the default device), with XLA's debug options
+    `overrides` (jit's compiler_options: a dict of option name to value,
+    which win over XLA_FLAGS) if given."""
     global _compile_opts
+    if overrides:
+        key = (tuple(d.id for d in devices or (xla_bridge.default_device(),)),
+               tuple(sorted(overrides.items())))
+        opts = _overridden_options.get(key)
+        if opts is None:
+            opts = _make_options(devices or (xla_bridge.default_device(),))
+            opts.env_option_overrides = list(key[1])
+            _overridden_options.put(key, opts)
+        return opts
     if devices is None or (len(devices) == 1 and
                            devices[0].id == xla_bridge.default_device().id):
         if _compile_opts is None:
@@ -658,16 +671,17 @@ def compile(stablehlo_text, in_avals=None, out_avals=None):  # noqa: A001
 
 
 def _compile(program, devices, in_avals=None, out_avals=None,
-             in_shardings=None, meshes=(), spmd=False):
+             in_shardings=None, meshes=(), spmd=False, compiler_options=None):
     """Compiles `program` (a Program) for `devices` (the program's device
     assignment). With `spmd`, the avals are @main's (global) ones, read by
     the caller, and the shardings of inputs and outputs are read from the
-    executable (see _executable)."""
+    executable (see _executable). `compiler_options`: XLA debug options
+    for this compile (see _compile_options)."""
     if any(t.startswith("lapack_") for t in program.custom_call_targets):
         _register_lapack()
     text = program.text
     c = xla_bridge.client()
-    options = _compile_options(devices)
+    options = _compile_options(devices, compiler_options)
     device_list = _device_list_of(devices)
     if program.callbacks:  # never through the persistent cache
         return _compile_with_callbacks(program, devices, device_list,
@@ -811,15 +825,16 @@ def compile_sharded(stablehlo_text, in_shardings=None, *, meshes=()):
                     plan.out_avals, in_shardings, plan.meshes, spmd=True)
 
 
-def compile_placed(program, planner, in_shardings=None):
+def compile_placed(program, planner, in_shardings=None, compiler_options=None):
     """Compiles a program the compiler laid out as `planner` (an
     SpmdPlanner passed to the compile) decided: on one device, or as one
-    SPMD program (see ``compile_sharded``)."""
+    SPMD program (see ``compile_sharded``), with XLA debug options
+    `compiler_options` (a dict, as jit's) if given."""
     devs, in_avals, out_avals, shown = planner.decided
     if len(devs) == 1:
-        return _compile(program, devs)
+        return _compile(program, devs, compiler_options=compiler_options)
     return _compile(program, devs, in_avals, out_avals, in_shardings, shown,
-                    spmd=True)
+                    spmd=True, compiler_options=compiler_options)
 
 
 def lower_sharded(stablehlo_text, in_shardings=None, *, meshes=()):

@@ -28,9 +28,11 @@ class Compiled:
     `in_shardings` (one per traced input, see `arg_shardings`): where the
     arguments it is compiled for live; with any not on the default device
     (or closed-over arrays so), the program runs where they are: one SPMD
-    program over several devices (compiler.compile_sharded)."""
+    program over several devices (compiler.compile_sharded).
+    `compiler_options`: XLA debug options for the compile (jit's)."""
 
-    def __init__(self, traced, pipeline, in_shardings=None, placed=None):
+    def __init__(self, traced, pipeline, in_shardings=None, placed=None,
+                 compiler_options=None):
         self.in_avals = traced.in_avals
         self.out_avals = traced.out_avals
         self.out_tree = traced.out_tree
@@ -40,8 +42,8 @@ class Compiled:
         if placed is None:
             placed = place(traced, pipeline, shardings)
         self.program, planner = placed
-        self.executable = compiler.compile_placed(self.program, planner,
-                                                  shardings)
+        self.executable = compiler.compile_placed(
+            self.program, planner, shardings, compiler_options)
         exe = self.executable
         # The default device's programs take what they are given (jaxlib's
         # fast path moves one-device arrays itself); others are checked.
