@@ -78,7 +78,19 @@ CONTROL = {
     "arange_traced": (lambda m: lambda n: m.arange(n), (3,)),
     "reshape_traced": (lambda m: lambda x, n: x.reshape(n), (np.ones(4), 4)),
     "slice_traced": (lambda m: lambda x, i: x[:i], (np.ones(4), 2)),
+    # A value computed under jit from a closed-over array is traced too.
+    "if_closed_over": (lambda m: _branch_on(m.arange(3.0)), (1.0,)),
+    "int_closed_over": (lambda m: (lambda c: lambda x: x * int(c.sum()))(
+        m.arange(3)), (1.0,)),
 }
+
+
+def _branch_on(c):
+    def f(x):
+        if (c + 1).sum() > 0:
+            return x + 1
+        return x
+    return f
 
 
 @pytest.mark.parametrize("name", list(CONTROL))
@@ -291,6 +303,15 @@ def test_globals_are_captured_at_trace_time():
     # new shape retraces.
     assert np.asarray(results["jxp"][1]).tolist() == [-1.0, -2.0, -1.0]
     assert np.asarray(results["jxp"][2]).tolist() == [1.0, 2.0, 3.0, 4.0]
+
+
+def test_closed_over_values_are_concrete_in_eager_transformations():
+    """Outside jit, grad's function may branch on values computed from the
+    arrays it closes over (JAX computes them; jxp evaluates them), where
+    jit refuses (test_tracing_errors_match_jax's "if_closed_over")."""
+    got = jxp.grad(_branch_on(jnp.arange(3.0)))(1.0)
+    want = jax.grad(_branch_on(rjnp.arange(3.0)))(1.0)
+    assert_same(got, want)
 
 
 def test_global_arrays_become_implicit_arguments():

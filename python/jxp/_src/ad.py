@@ -62,7 +62,8 @@ def _trace_private(fun, name, in_avals, build_args, sources=None,
     avals = list(in_avals) + [abstractify(c) for c in closure]
     inner = Frame(outer.module, symbol, avals, parent=outer,
                   bind=[(c, n + k) for k, c in enumerate(closure)],
-                  sources=sources)
+                  sources=sources,
+                  evaluator=_concrete_value if sources is not None else None)
     outs, out_tree = trace_into(inner, fun, name,
                                  lambda tracers: build_args(tracers[:n]))
     return TracedFunction(symbol, inner, outs, out_tree,
@@ -190,7 +191,7 @@ def _eager(body, name, args, kwargs=None):
     avals = [abstractify(x) for x in flat]
     traced = tracing.trace(body, name, avals,
                            lambda ts: tree_util.tree_unflatten(in_tree, ts),
-                           sources=flat)
+                           sources=flat, evaluator=_concrete_value)
     captured = list(traced.captured)
     shardings = stages.arg_shardings(flat + captured)
     program, planner = _placed(traced, shardings)
@@ -327,9 +328,6 @@ def _concrete_value(tracer):
         compiler.COMPILE, debug_info=False))
     (out,) = exe.execute(args)
     return from_buffer(out, tracer.aval)
-
-
-core.set_concrete_evaluator(_concrete_value)
 
 
 def _staged(body):
@@ -837,7 +835,8 @@ class _SplitJvp:
 
         t_avals = [avals[k] for k in self.wrt]
         traced = tracing.trace(jvp_of_fun, name, list(avals) + t_avals,
-                           lambda ts: (ts, {}), sources=primal_values)
+                           lambda ts: (ts, {}), sources=primal_values,
+                           evaluator=_concrete_value)
         # The compiler splits the JVP and derives the three programs.
         parts = compiler.compile_traced(
             traced, compiler.OPTIMIZE,

@@ -265,7 +265,7 @@ class Frame:
     """
 
     def __init__(self, module, name, in_avals, parent=None, public=False,
-                 bind=(), sealed=False, sources=None):
+                 bind=(), sealed=False, sources=None, evaluator=None):
         self.module = module
         self.name = name
         self.parent = parent
@@ -277,6 +277,12 @@ class Frame:
         # custom_jvp rules traced on demand, by callee symbol: one registry
         # per module (see compiler.compile_traced).
         self.rules = parent.rules if parent else {}
+        # `evaluator(tracer) -> Array or None`: how concrete_value computes
+        # a tracer of this frame from its known inputs. Eager
+        # transformations give theirs (ad._concrete_value), and the frames
+        # traced inside them inherit it; under jit there is none, so Python
+        # control flow on a traced value raises, as in JAX.
+        self.evaluator = evaluator or (parent.evaluator if parent else None)
         # Private function names are numbered per module, so the same
         # program traced twice has the same text and names do not pile up
         # in long-lived contexts.
@@ -515,38 +521,12 @@ def _check_int_range(x, dtype):
 # ---------------------------------------------------------------------------
 
 
-def _eager_apply(prim, args, params):
-    """Runs `prim` on concrete values. Compiling belongs to the layer above
-    (dispatch.py), which installs its `apply_eagerly` here at import time."""
-    raise RuntimeError("jxp: no eager evaluator installed (jxp._src.api "
-                       "has not been imported)")
-
-
-def set_eager_apply(fn):
-    """Installs `fn(prim, args, params)` as what `bind` runs outside any
-    trace (called once by the api layer)."""
-    global _eager_apply
-    _eager_apply = fn
-
-
-def _no_concrete_value(tracer):
-    return None
-
-
-_concrete_value = _no_concrete_value
-
-
 def concrete_value(tracer):
     """The value of `tracer` as a concrete Array if its frame's inputs that
-    it depends on are known (an eager transformation), else None."""
-    return _concrete_value(tracer)
-
-
-def set_concrete_evaluator(fn):
-    """Installs `fn(tracer) -> Array or None` (the autodiff layer, which
-    compiles the slice of the trace that computes the tracer)."""
-    global _concrete_value
-    _concrete_value = fn
+    it depends on are known (an eager transformation: its frame has an
+    evaluator), else None."""
+    evaluate = tracer.frame.evaluator
+    return None if evaluate is None else evaluate(tracer)
 
 
 class Primitive:
@@ -555,14 +535,18 @@ class Primitive:
     `abstract_eval(*avals, **params)` returns the output aval (a list of them
     if `multiple_results`), raising TypeError/ValueError for bad input;
     `lower(frame, loc, values, avals, out_avals, **params)` emits jxp ops and
-    returns the result ir.Values.
+    returns the result ir.Values; `impl(prim, args, params)` runs it on
+    concrete values outside any trace (dispatch.apply_eagerly, given where
+    primitives are defined, as JAX's impl rules).
     """
 
-    def __init__(self, name, abstract_eval, lower, multiple_results=False):
+    def __init__(self, name, abstract_eval, lower, multiple_results=False,
+                 impl=None):
         self.name = name
         self.abstract_eval = abstract_eval
         self.lower = lower
         self.multiple_results = multiple_results
+        self.impl = impl
 
     def __repr__(self):
         return self.name
@@ -573,7 +557,10 @@ class Primitive:
             for a in args:
                 if isinstance(a, Tracer):
                     raise errors.UnexpectedTracerError(a)
-            return _eager_apply(self, args, params)
+            if self.impl is None:
+                raise NotImplementedError(
+                    f"primitive {self.name} has no eager implementation")
+            return self.impl(self, args, params)
         frame = frames[-1]
         avals, values = [], []
         for a in args:

@@ -8,7 +8,7 @@ import sys
 import numpy as np
 from jaxlib import _jax
 
-from . import compiler, core, transfer, tree_util
+from . import compiler, transfer, tree_util
 from .array import ArrayImpl, is_array
 from .config import config
 from .core import abstractify
@@ -125,12 +125,6 @@ def apply_eagerly(prim, args, params):
         fn = _eager_callable(prim, params)
         _eager_callables.put(key, fn)
     return fn(*args)
-
-
-# core runs primitives outside a trace through this hook: dispatch sits
-# above core (it traces and compiles one-op programs), as JAX's primitives
-# reach dispatch.apply_primitive through their registered impl.
-core.set_eager_apply(apply_eagerly)
 
 
 def clear_caches():

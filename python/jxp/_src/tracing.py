@@ -46,15 +46,17 @@ def _check_output(x, fun_name):
         f"JAX type: outputs must be arrays or scalars (in any pytree).")
 
 
-def trace(fun, name, in_avals, build_args, sources=None):
+def trace(fun, name, in_avals, build_args, sources=None, evaluator=None):
     """Traces fun(*build_args(tracers)) into a new module's public @main
-    (`sources`: the concrete inputs, for an eager transformation)."""
+    (`sources`: the concrete inputs, and `evaluator` of concrete values, for
+    an eager transformation: see core.Frame)."""
     with core.start_trace(), ir.Location.unknown():
         module = ir.Module.create()
         # XLA names the HloModule after this, as JAX's "jit_<name>".
         module.operation.attributes["sym_name"] = ir.StringAttr.get(
             f"jit_{core.symbol_name(name)}")
-        frame = Frame(module, "main", in_avals, public=True, sources=sources)
+        frame = Frame(module, "main", in_avals, public=True, sources=sources,
+                      evaluator=evaluator)
         outs, out_tree = trace_into(frame, fun, name, build_args)
     return Traced(module, name, in_avals, [t.aval for t in outs], out_tree,
                   frame.captured, frame.rules)

@@ -44,9 +44,13 @@ LAYERS = [
     # the compiler compiles programs with their callbacks.
     ("compiler", ["jxp._src.host_callback", "jxp._src.compiler"]),
     ("core", ["jxp._src.core", "jxp._src.array"]),
+    # Tracing a function, compiled programs with its calling convention,
+    # and running primitives eagerly as one-op programs, which primitives
+    # name as their impl.
+    ("tracing/dispatch", ["jxp._src.tracing", "jxp._src.stages",
+                          "jxp._src.dispatch"]),
     ("primitives", ["jxp._src.lax", "jxp._src.lax.primitives"]),
-    ("api/ad", ["jxp._src.tracing", "jxp._src.stages", "jxp._src.dispatch",
-                "jxp._src.api", "jxp._src.ad", "jxp._src.batching",
+    ("api/ad", ["jxp._src.api", "jxp._src.ad", "jxp._src.batching",
                 "jxp._src.custom_derivatives", "jxp._src.jacobians",
                 # make_jaxpr/eval_shape: api's tracing; axis_env: batching's.
                 "jxp._src.toplevel"]),

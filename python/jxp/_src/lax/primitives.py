@@ -15,7 +15,15 @@ import numpy as np
 from jxp._mlir import jxp as ops
 from jxp._src import dtypes
 from jxp._src.core import Primitive, ShapedArray, element_type, mlir_type
+from jxp._src.dispatch import apply_eagerly
 from jxp._src.util import dense_i64_attr, i32_attr, i64_attr
+
+
+def standard_primitive(name, abstract_eval, lower, multiple_results=False):
+    """A primitive that runs outside a trace as a one-op program
+    (dispatch.apply_eagerly), as JAX's standard_primitive."""
+    return Primitive(name, abstract_eval, lower, multiple_results,
+                     impl=apply_eagerly)
 
 
 def _dtype_name(aval):
@@ -108,11 +116,11 @@ def _simple_lower(op_class):
 
 
 def unop(name, op_class, kind):
-    return Primitive(name, _elementwise_rule(name, kind), _simple_lower(op_class))
+    return standard_primitive(name, _elementwise_rule(name, kind), _simple_lower(op_class))
 
 
 def binop(name, op_class, kind):
-    return Primitive(name, _elementwise_rule(name, kind), _simple_lower(op_class))
+    return standard_primitive(name, _elementwise_rule(name, kind), _simple_lower(op_class))
 
 
 neg_prim = unop("neg", ops.NegOp, _NUMERIC)
@@ -133,7 +141,7 @@ def _abs_lower(frame, loc, values, avals, out_avals):
                       ip=frame.ip).result]
 
 
-abs_prim = Primitive("abs", _abs_rule, _abs_lower)
+abs_prim = standard_primitive("abs", _abs_rule, _abs_lower)
 
 sign_prim = unop("sign", ops.SignOp, _NUMERIC)
 
@@ -183,7 +191,7 @@ shift_right_logical_prim = binop("shift_right_logical", ops.ShiftRightLogicalOp,
 shift_right_arithmetic_prim = binop("shift_right_arithmetic",
                                  ops.ShiftRightArithmeticOp, _INT)
 
-is_finite_prim = Primitive(
+is_finite_prim = standard_primitive(
     "is_finite", _elementwise_rule("is_finite", _FLOAT, dtypes.bool_),
     lambda frame, loc, values, avals, out_avals: [
         ops.IsFiniteOp(mlir_type(out_avals[0]), values[0], loc=loc,
@@ -197,7 +205,7 @@ def _round_lower(frame, loc, values, avals, out_avals, rounding_method):
                         loc=loc, ip=frame.ip).result]
 
 
-round_prim = Primitive("round", _elementwise_rule("round", _FLOAT), _round_lower)
+round_prim = standard_primitive("round", _elementwise_rule("round", _FLOAT), _round_lower)
 
 _DIRECTIONS = {"EQ": 0, "NE": 1, "GE": 2, "GT": 3, "LE": 4, "LT": 5}
 
@@ -213,7 +221,7 @@ def _compare_rule(x, y, direction):
     return out
 
 
-compare_prim = Primitive("compare", _compare_rule, _compare_lower)
+compare_prim = standard_primitive("compare", _compare_rule, _compare_lower)
 
 
 def _select_rule(pred, on_true, on_false):
@@ -235,7 +243,7 @@ def _typed_lower(op_class):
     return _simple_lower(op_class)
 
 
-select_prim = Primitive("select", _select_rule, _typed_lower(ops.SelectOp))
+select_prim = standard_primitive("select", _select_rule, _typed_lower(ops.SelectOp))
 
 
 def _clamp_rule(lo, x, hi):
@@ -250,7 +258,7 @@ def _clamp_rule(lo, x, hi):
     return x
 
 
-clamp_prim = Primitive("clamp", _clamp_rule, _typed_lower(ops.ClampOp))
+clamp_prim = standard_primitive("clamp", _clamp_rule, _typed_lower(ops.ClampOp))
 
 
 # The parts of a complex number, and one made from its parts (JAX's real_p,
@@ -275,9 +283,9 @@ def _complex_rule(x, y):
     return out.update(dtype=(np.zeros((), x.dtype) * 1j).dtype)
 
 
-real_prim = Primitive("real", _complex_part_rule("real"), _typed_lower(ops.RealOp))
-imag_prim = Primitive("imag", _complex_part_rule("imag"), _typed_lower(ops.ImagOp))
-complex_prim = Primitive("complex", _complex_rule, _typed_lower(ops.ComplexOp))
+real_prim = standard_primitive("real", _complex_part_rule("real"), _typed_lower(ops.RealOp))
+imag_prim = standard_primitive("imag", _complex_part_rule("imag"), _typed_lower(ops.ImagOp))
+complex_prim = standard_primitive("complex", _complex_rule, _typed_lower(ops.ComplexOp))
 
 
 def _convert_rule(x, new_dtype, weak_type):
@@ -291,7 +299,7 @@ def _convert_lower(frame, loc, values, avals, out_avals, new_dtype, weak_type):
                           ip=frame.ip).result]
 
 
-convert_element_type_prim = Primitive("convert_element_type", _convert_rule,
+convert_element_type_prim = standard_primitive("convert_element_type", _convert_rule,
                                    _convert_lower)
 
 
@@ -316,7 +324,7 @@ def _bitcast_rule(x, new_dtype):
     return ShapedArray(shape, new_dtype)
 
 
-bitcast_convert_type_prim = Primitive(
+bitcast_convert_type_prim = standard_primitive(
     "bitcast_convert_type", _bitcast_rule,
     lambda frame, loc, values, avals, out_avals, new_dtype: [
         ops.BitcastConvertOp(mlir_type(out_avals[0]), values[0], loc=loc,
@@ -338,7 +346,7 @@ def _iota_rule(dtype, shape, dimension):
     return ShapedArray(shape, dtype)
 
 
-iota_prim = Primitive(
+iota_prim = standard_primitive(
     "iota", _iota_rule,
     lambda frame, loc, values, avals, out_avals, dtype, shape, dimension: [
         ops.IotaOp(mlir_type(out_avals[0]), i64_attr(dimension), loc=loc,
@@ -358,7 +366,7 @@ def _broadcast_in_dim_rule(x, shape, broadcast_dimensions):
     return x.update(shape=shape)
 
 
-broadcast_in_dim_prim = Primitive(
+broadcast_in_dim_prim = standard_primitive(
     "broadcast_in_dim", _broadcast_in_dim_rule,
     lambda frame, loc, values, avals, out_avals, shape, broadcast_dimensions: [
         _create(ops.BroadcastInDimOp.OPERATION_NAME,
@@ -376,7 +384,7 @@ def _reshape_rule(x, new_sizes):
     return x.update(shape=new_sizes)
 
 
-reshape_prim = Primitive(
+reshape_prim = standard_primitive(
     "reshape", _reshape_rule,
     lambda frame, loc, values, avals, out_avals, new_sizes: [
         ops.ReshapeOp(mlir_type(out_avals[0]), values[0], loc=loc,
@@ -391,7 +399,7 @@ def _transpose_rule(x, permutation):
     return x.update(shape=tuple(x.shape[p] for p in permutation))
 
 
-transpose_prim = Primitive(
+transpose_prim = standard_primitive(
     "transpose", _transpose_rule,
     lambda frame, loc, values, avals, out_avals, permutation: [
         ops.TransposeOp(mlir_type(out_avals[0]), values[0],
@@ -403,7 +411,7 @@ def _rev_rule(x, dimensions):
     return x
 
 
-rev_prim = Primitive(
+rev_prim = standard_primitive(
     "rev", _rev_rule,
     lambda frame, loc, values, avals, out_avals, dimensions: [
         ops.ReverseOp(values[0], dense_i64_attr(dimensions), loc=loc,
@@ -424,7 +432,7 @@ def _slice_rule(x, start_indices, limit_indices, strides):
     return x.update(shape=tuple(shape))
 
 
-slice_prim = Primitive(
+slice_prim = standard_primitive(
     "slice", _slice_rule,
     lambda frame, loc, values, avals, out_avals, start_indices, limit_indices,
     strides: [ops.SliceOp(mlir_type(out_avals[0]), values[0],
@@ -451,7 +459,7 @@ def _dynamic_slice_rule(x, *idx, slice_sizes):
     return x.update(shape=tuple(slice_sizes))
 
 
-dynamic_slice_prim = Primitive(
+dynamic_slice_prim = standard_primitive(
     "dynamic_slice", _dynamic_slice_rule,
     lambda frame, loc, values, avals, out_avals, slice_sizes: [
         ops.DynamicSliceOp(mlir_type(out_avals[0]), values[0], values[1:],
@@ -470,7 +478,7 @@ def _dynamic_update_slice_rule(x, update, *idx):
     return x
 
 
-dynamic_update_slice_prim = Primitive(
+dynamic_update_slice_prim = standard_primitive(
     "dynamic_update_slice", _dynamic_update_slice_rule,
     lambda frame, loc, values, avals, out_avals: [
         ops.DynamicUpdateSliceOp(values[0], values[1], values[2:],
@@ -501,7 +509,7 @@ def _concatenate_rule(*xs, dimension):
                         weak_type=all(x.weak_type for x in xs))
 
 
-concatenate_prim = Primitive(
+concatenate_prim = standard_primitive(
     "concatenate", _concatenate_rule,
     lambda frame, loc, values, avals, out_avals, dimension: [
         ops.ConcatenateOp(mlir_type(out_avals[0]), values, i64_attr(dimension),
@@ -528,7 +536,7 @@ def _pad_rule(x, padding_value, padding_config):
     return x.update(shape=tuple(shape))
 
 
-pad_prim = Primitive(
+pad_prim = standard_primitive(
     "pad", _pad_rule,
     lambda frame, loc, values, avals, out_avals, padding_config: [
         ops.PadOp(mlir_type(out_avals[0]), values[0], values[1],
@@ -559,7 +567,7 @@ def _reduce_rule(x, kind, axes):
     return x.update(shape=shape)
 
 
-reduce_prim = Primitive(
+reduce_prim = standard_primitive(
     "reduce", _reduce_rule,
     lambda frame, loc, values, avals, out_avals, kind, axes: [
         ops.ReduceOp(mlir_type(out_avals[0]), values[0],
@@ -586,8 +594,8 @@ def _argreduce_lower(op_class):
     return lower
 
 
-argmax_prim = Primitive("argmax", _argreduce_rule, _argreduce_lower(ops.ArgMaxOp))
-argmin_prim = Primitive("argmin", _argreduce_rule, _argreduce_lower(ops.ArgMinOp))
+argmax_prim = standard_primitive("argmax", _argreduce_rule, _argreduce_lower(ops.ArgMaxOp))
+argmin_prim = standard_primitive("argmin", _argreduce_rule, _argreduce_lower(ops.ArgMinOp))
 
 
 def _cumulative_rule(name):
@@ -604,7 +612,7 @@ def _cumulative(name, op_class):
     def lower(frame, loc, values, avals, out_avals, axis, reverse):
         return [op_class(values[0], i64_attr(axis), reverse=reverse, loc=loc,
                          ip=frame.ip).result]
-    return Primitive(name, _cumulative_rule(name), lower)
+    return standard_primitive(name, _cumulative_rule(name), lower)
 
 
 cumsum_prim = _cumulative("cumsum", ops.CumsumOp)
@@ -650,7 +658,7 @@ def _dot_general_lower(frame, loc, values, avals, out_avals, dimension_numbers,
                              dense_i64_attr(rc), loc=loc, ip=frame.ip).result]
 
 
-dot_general_prim = Primitive("dot_general", _dot_general_rule, _dot_general_lower)
+dot_general_prim = standard_primitive("dot_general", _dot_general_rule, _dot_general_lower)
 
 
 def _sort_rule(*xs, dimension, is_stable, num_keys):
@@ -675,7 +683,7 @@ def _sort_lower(frame, loc, values, avals, out_avals, dimension, is_stable,
     return list(op.results)
 
 
-sort_prim = Primitive("sort", _sort_rule, _sort_lower, multiple_results=True)
+sort_prim = standard_primitive("sort", _sort_rule, _sort_lower, multiple_results=True)
 
 
 # ---------------------------------------------------------------------------
@@ -771,7 +779,7 @@ def _gather_lower(frame, loc, values, avals, out_avals, dimension_numbers,
         fill_value=fill, loc=loc, ip=frame.ip).result]
 
 
-gather_prim = Primitive("gather", _gather_rule, _gather_lower)
+gather_prim = standard_primitive("gather", _gather_rule, _gather_lower)
 
 _SCATTER_KINDS = {"set": 0, "add": 1, "mul": 2, "min": 3, "max": 4}
 
@@ -807,7 +815,7 @@ def _scatter_lower(frame, loc, values, avals, out_avals, kind,
         results=[mlir_type(out_avals[0])], loc=loc, ip=frame.ip).result]
 
 
-scatter_prim = Primitive("scatter", _scatter_rule, _scatter_lower)
+scatter_prim = standard_primitive("scatter", _scatter_rule, _scatter_lower)
 
 
 # ---------------------------------------------------------------------------
@@ -834,7 +842,7 @@ def _threefry_lower(frame, loc, values, avals, out_avals):
     return [op.y0, op.y1]
 
 
-threefry2x32_prim = Primitive("threefry2x32", _threefry_rule, _threefry_lower,
+threefry2x32_prim = standard_primitive("threefry2x32", _threefry_rule, _threefry_lower,
                            multiple_results=True)
 
 
@@ -849,7 +857,7 @@ def _cholesky_rule(x):
     return ShapedArray(x.shape, x.dtype)
 
 
-cholesky_prim = Primitive(
+cholesky_prim = standard_primitive(
     "cholesky", _cholesky_rule,
     lambda frame, loc, values, avals, out_avals: [
         ops.CholeskyOp(values[0], loc=loc, ip=frame.ip).result])
@@ -874,7 +882,7 @@ def _triangular_solve_rule(a, b, left_side, lower, unit_diagonal,
     return ShapedArray(b.shape, b.dtype)
 
 
-triangular_solve_prim = Primitive(
+triangular_solve_prim = standard_primitive(
     "triangular_solve", _triangular_solve_rule,
     lambda frame, loc, values, avals, out_avals, left_side, lower,
     unit_diagonal, transpose_a: [
@@ -886,7 +894,7 @@ triangular_solve_prim = Primitive(
                               ip=frame.ip).result])
 
 
-stop_gradient_prim = Primitive(
+stop_gradient_prim = standard_primitive(
     "stop_gradient", lambda x: x,
     lambda frame, loc, values, avals, out_avals: [
         ops.StopGradientOp(values[0], loc=loc, ip=frame.ip).result])
@@ -922,7 +930,7 @@ def _reduce_precision_rule(x, exponent_bits, mantissa_bits):
     return x
 
 
-reduce_precision_prim = Primitive(
+reduce_precision_prim = standard_primitive(
     "reduce_precision", _reduce_precision_rule,
     _generic_lower(ops.ReducePrecisionOp.OPERATION_NAME,
                    lambda exponent_bits, mantissa_bits: {
@@ -958,7 +966,7 @@ def _lu_rule(x):
             ShapedArray(batch + (m,), i32)]
 
 
-lu_prim = Primitive("lu", _lu_rule,
+lu_prim = standard_primitive("lu", _lu_rule,
                  _generic_lower(ops.LuOp.OPERATION_NAME, lambda: {}),
                  multiple_results=True)
 
@@ -970,7 +978,7 @@ def _qr_rule(x, full_matrices):
             ShapedArray(batch + (k, n), x.dtype)]
 
 
-qr_prim = Primitive("qr", _qr_rule,
+qr_prim = standard_primitive("qr", _qr_rule,
                  _generic_lower(ops.QrOp.OPERATION_NAME,
                                 lambda full_matrices: _flags(
                                     full_matrices=full_matrices)),
@@ -983,7 +991,7 @@ def _eigh_rule(x, lower):
             ShapedArray(batch + (n,), _real_of(x.dtype))]
 
 
-eigh_prim = Primitive("eigh", _eigh_rule,
+eigh_prim = standard_primitive("eigh", _eigh_rule,
                    _generic_lower(ops.EighOp.OPERATION_NAME,
                                   lambda lower: _flags(lower=lower)),
                    multiple_results=True)
@@ -999,7 +1007,7 @@ def _svd_rule(x, full_matrices, compute_uv):
             ShapedArray(batch + (n if full_matrices else k, n), x.dtype)]
 
 
-svd_prim = Primitive("svd", _svd_rule,
+svd_prim = standard_primitive("svd", _svd_rule,
                   _generic_lower(ops.SvdOp.OPERATION_NAME,
                                  lambda full_matrices, compute_uv: _flags(
                                      full_matrices=full_matrices,
@@ -1017,7 +1025,7 @@ def _eig_rule(x, compute_left, compute_right):
                                          int(compute_right)))
 
 
-eig_prim = Primitive("eig", _eig_rule,
+eig_prim = standard_primitive("eig", _eig_rule,
                   _generic_lower(ops.EigOp.OPERATION_NAME,
                                  lambda compute_left, compute_right: _flags(
                                      compute_left=compute_left,
@@ -1065,7 +1073,7 @@ def _fft_rule(x, fft_type, fft_lengths):
     return ShapedArray(x.shape, x.dtype)
 
 
-fft_prim = Primitive("fft", _fft_rule, _generic_lower(
+fft_prim = standard_primitive("fft", _fft_rule, _generic_lower(
     ops.FftOp.OPERATION_NAME, lambda fft_type, fft_lengths: {
         "fft_type": i32_attr(FFT_TYPES.index(fft_type)),
         "fft_length": dense_i64_attr(fft_lengths)}))
@@ -1142,7 +1150,7 @@ def _conv_rule(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
     return ShapedArray(tuple(out), lhs.dtype)
 
 
-conv_prim = Primitive("conv", _conv_rule, _generic_lower(
+conv_prim = standard_primitive("conv", _conv_rule, _generic_lower(
     ops.ConvOp.OPERATION_NAME,
     lambda window_strides, padding, lhs_dilation, rhs_dilation,
     dimension_numbers, feature_group_count, batch_group_count: {
@@ -1193,7 +1201,7 @@ def _window_attrs(window_dimensions, window_strides, padding, base_dilation,
             "window_dilation": dense_i64_attr(window_dilation)}
 
 
-reduce_window_prim = Primitive("reduce_window", _reduce_window_rule,
+reduce_window_prim = standard_primitive("reduce_window", _reduce_window_rule,
                             _generic_lower(
     ops.ReduceWindowOp.OPERATION_NAME,
     lambda kind, **window: dict(kind=i32_attr(_REDUCE_KINDS[kind]),
@@ -1213,7 +1221,7 @@ def _rng_bit_generator_rule(state, shape, dtype, algorithm):
 _RNG_BIT_TYPES = tuple(np.dtype(t) for t in (np.uint8, np.uint16, np.uint32,
                                              np.uint64))
 
-rng_bit_generator_prim = Primitive(
+rng_bit_generator_prim = standard_primitive(
     "rng_bit_generator", _rng_bit_generator_rule,
     _generic_lower(ops.RngBitGeneratorOp.OPERATION_NAME,
                    lambda shape, dtype, algorithm: {
@@ -1239,7 +1247,7 @@ _RNG_UNIFORM_TYPES = tuple(np.dtype(t) for t in (
     np.int32, np.int64, np.uint32, np.uint64, np.float16, dtypes.bfloat16,
     np.float32, np.float64))
 
-rng_uniform_prim = Primitive(
+rng_uniform_prim = standard_primitive(
     "rng_uniform", _rng_uniform_rule,
     _generic_lower(ops.RngUniformOp.OPERATION_NAME, lambda shape: {}))
 
@@ -1276,10 +1284,10 @@ def _select_and_scatter_add_rule(source, operand, select_max, **window):
 
 # The tangent of max/min pooling and its transpose (JAX's primitives of the
 # same names), for lax.select_and_gather_add_p / select_and_scatter_add_p.
-select_and_gather_add_prim = Primitive(
+select_and_gather_add_prim = standard_primitive(
     "select_and_gather_add", _select_and_gather_add_rule,
     _window_select_lower(ops.SelectAndGatherAddOp))
-select_and_scatter_add_prim = Primitive(
+select_and_scatter_add_prim = standard_primitive(
     "select_and_scatter_add", _select_and_scatter_add_rule,
     _window_select_lower(ops.SelectAndScatterAddOp))
 
@@ -1289,7 +1297,7 @@ def _host_callback_rule(*args, callback_id, result_avals, has_side_effect,
     return list(result_avals)
 
 
-host_callback_prim = Primitive(
+host_callback_prim = standard_primitive(
     "host_callback", _host_callback_rule,
     _generic_lower(ops.HostCallbackOp.OPERATION_NAME,
                    lambda callback_id, result_avals, has_side_effect,
