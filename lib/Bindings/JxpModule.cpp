@@ -289,11 +289,20 @@ NB_MODULE(_jxp, m) {
   m.def(
       "split_linear",
       [m](const std::string &text, const std::string &optimize,
-          unsigned firstLinear, unsigned numLinear) {
+          unsigned firstLinear, unsigned numLinear, nb::object ruleTracer) {
+        auto raised = std::make_shared<std::optional<nb::python_error>>();
+        jxp::RuleTracer trace;
+        if (!ruleTracer.is_none())
+          trace = pythonRuleTracer(ruleTracer, raised);
         jxp::SplitResult r;
         {
           nb::gil_scoped_release release;
-          r = jxp::splitLinear(text, optimize, firstLinear, numLinear);
+          r = jxp::splitLinear(text, optimize, firstLinear, numLinear, trace);
+        }
+        if (raised->has_value()) {
+          nb::python_error e = std::move(**raised);
+          raised->reset();
+          throw e;
         }
         if (!r.primal.ok)
           raise(m, r.primal);
@@ -313,9 +322,11 @@ NB_MODULE(_jxp, m) {
         return out;
       },
       nb::arg("text"), nb::arg("optimize"), nb::arg("first_linear"),
-      nb::arg("num_linear"),
+      nb::arg("num_linear"), nb::arg("rule_tracer") = nb::none(),
       "Splits a JVP module's @main by its num_linear inputs from "
       "first_linear on into primal, linear and transposed StableHLO "
       "programs (each a dict as `compile` returns, or the CompileError "
-      "of a program that cannot be derived).");
+      "of a program that cannot be derived). `rule_tracer` as "
+      "`compile`'s: custom rules the optimizing pipeline asks for are "
+      "traced into the module parsed once.");
 }

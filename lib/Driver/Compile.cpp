@@ -404,38 +404,22 @@ void ::jxp::describeProgram(ModuleOp module, CompileResult &result) {
   return result;
 }
 
-::jxp::CompileResult(::jxp::compileProgram)(const std::string &moduleText,
-                                            const CompileOptions &options,
-                                            const SpmdPlanner &planner,
-                                            const RuleTracer &traceRule) {
-  Session session;
-  CompileResult result;
-  OwningOpRef<ModuleOp> source = session.parse(moduleText);
+OwningOpRef<ModuleOp>(::jxp::runWithRules)(
+    Session &session, OwningOpRef<ModuleOp> source,
+    llvm::function_ref<LogicalResult(ModuleOp)> step,
+    const RuleTracer &traceRule, PipelineResult &failure) {
   for (unsigned round = 0; source; ++round) {
-    // The pipeline changes what it runs on: with rules to trace on demand,
-    // it runs on a copy, and the source takes the rules for the next round.
+    // The step changes what it runs on: with rules to trace on demand, it
+    // runs on a copy, and the source takes the rules for the next round.
     OwningOpRef<ModuleOp> module =
         traceRule ? OwningOpRef<ModuleOp>(source->clone()) : std::move(source);
-    bool ok = succeeded(capturedFirst(*module, options.numCaptured)) &&
-              succeeded(setAliases(*module, options.aliases)) &&
-              succeeded(session.run(*module, options.pipeline));
-    if (ok) {
-      inspect(*module, result);
-      if (!planner || succeeded(place(*module, planner, result))) {
-        result.fingerprint = fingerprint(*module, result.callbacks);
-        result.output =
-            session.print(*module, options.genericForm, options.debugInfo);
-        result.ok = true;
-      }
-      break;
-    }
-    if (!traceRule)
-      break;
-    // Only rules missing: trace them (once per callee and pattern).
+    if (succeeded(step(*module)))
+      return module;
     PipelineResult asked;
     session.takeDiagnostics(asked);
+    // Only rules missing: trace them (once per callee and pattern).
     std::vector<std::pair<std::string, std::string>> requests;
-    bool otherErrors = false;
+    bool otherErrors = !traceRule;
     for (const ErrorInfo &e : asked.errors) {
       auto [callee, pattern] = llvm::StringRef(e.data).split(' ');
       auto request = std::make_pair(callee.str(), pattern.str());
@@ -445,15 +429,44 @@ void ::jxp::describeProgram(ModuleOp module, CompileResult &result) {
         requests.push_back(std::move(request));
     }
     if (otherErrors || requests.empty() || round + 1 == kMaxRuleRounds) {
-      result.diagnostics = std::move(asked.diagnostics);
-      result.errors = std::move(asked.errors);
-      if (!otherErrors && !requests.empty())
+      failure.diagnostics = std::move(asked.diagnostics);
+      failure.errors = std::move(asked.errors);
+      if (!otherErrors && !requests.empty()) {
         emitError(source->getLoc(), "custom rules still missing after ")
             << kMaxRuleRounds << " rounds of tracing them";
-      break;
+        session.takeDiagnostics(failure);
+      }
+      return nullptr;
     }
     if (failed(addRules(session, *source, requests, traceRule)))
       break;
+  }
+  session.takeDiagnostics(failure);
+  return nullptr;
+}
+
+::jxp::CompileResult(::jxp::compileProgram)(const std::string &moduleText,
+                                            const CompileOptions &options,
+                                            const SpmdPlanner &planner,
+                                            const RuleTracer &traceRule) {
+  Session session;
+  CompileResult result;
+  OwningOpRef<ModuleOp> module = runWithRules(
+      session, session.parse(moduleText),
+      [&](ModuleOp m) {
+        return success(succeeded(capturedFirst(m, options.numCaptured)) &&
+                       succeeded(setAliases(m, options.aliases)) &&
+                       succeeded(session.run(m, options.pipeline)));
+      },
+      traceRule, result);
+  if (module) {
+    inspect(*module, result);
+    if (!planner || succeeded(place(*module, planner, result))) {
+      result.fingerprint = fingerprint(*module, result.callbacks);
+      result.output =
+          session.print(*module, options.genericForm, options.debugInfo);
+      result.ok = true;
+    }
   }
   session.takeDiagnostics(result);
   return result;

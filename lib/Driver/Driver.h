@@ -179,8 +179,9 @@ TextCounters textCounters();
 
 /// The programs of an eager linearize / vjp, from a module whose public
 /// @main is a JVP: (primals..., tangents..., closed-over values...) ->
-/// (outputs...), the `numLinear` tangents starting at input `firstLinear`. After the optimizing pipeline
-/// (`optimize`), @main is split by partial evaluation and each part
+/// (outputs...), the `numLinear` tangents starting at input `firstLinear`.
+/// After the optimizing pipeline (`optimize`, tracing the custom rules it
+/// asks for with `traceRule` as compileProgram does), @main is split by partial evaluation and each part
 /// becomes a StableHLO module of its own @main:
 ///   primal:     (primals..., closed-over values...) ->
 ///               (non-linear outputs..., residuals...)
@@ -197,7 +198,7 @@ struct SplitResult {
 };
 SplitResult splitLinear(const std::string &moduleText,
                         const std::string &optimize, unsigned firstLinear,
-                        unsigned numLinear);
+                        unsigned numLinear, const RuleTracer &traceRule = {});
 
 } // namespace jxp
 

@@ -60,11 +60,15 @@ void lower(::jxp::Session &session, OwningOpRef<ModuleOp> module,
 ::jxp::SplitResult (::jxp::splitLinear)(const std::string &moduleText,
                                        const std::string &optimize,
                                        unsigned firstLinear,
-                                       unsigned numLinear) {
+                                       unsigned numLinear,
+                                       const RuleTracer &traceRule) {
   Session session;
   SplitResult split;
-  OwningOpRef<ModuleOp> module = session.parse(moduleText);
-  if (!module || failed(session.run(*module, optimize))) {
+  OwningOpRef<ModuleOp> module = runWithRules(
+      session, session.parse(moduleText),
+      [&](ModuleOp m) { return session.run(m, optimize); }, traceRule,
+      split.primal);
+  if (!module) {
     session.takeDiagnostics(split.primal);
     return split;
   }

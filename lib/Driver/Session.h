@@ -56,6 +56,17 @@ private:
 /// position) and the location-free fingerprint.
 void describeProgram(mlir::ModuleOp module, CompileResult &result);
 
+/// Runs `step` on `source` and, while it fails only because the pipeline
+/// asks for custom rules (symbolic zeros), traces them into `source` with
+/// `traceRule` and runs it again, at most kMaxRuleRounds times
+/// (Compile.cpp). With a tracer, `step` runs on a copy of `source` each
+/// round. Returns the module `step` succeeded on, or null with the errors
+/// in `failure`: one parse for every round, and no print.
+mlir::OwningOpRef<mlir::ModuleOp>
+runWithRules(Session &session, mlir::OwningOpRef<mlir::ModuleOp> source,
+             llvm::function_ref<mlir::LogicalResult(mlir::ModuleOp)> step,
+             const RuleTracer &traceRule, PipelineResult &failure);
+
 } // namespace jxp
 
 #endif // JXP_DRIVER_SESSION_H

@@ -89,6 +89,10 @@ result = {
         lambda v: jxp.jit(lambda w: w * 5).lower(v).compile()(v), placed),
     "eager_grad_sharded": first_call(
         jxp.grad(lambda v: jnp.sum(jnp.cos(v))), placed),
+    # Eager linearize: the compiler splits the JVP into primal, linear and
+    # transposed programs (three prints); only the primal runs now.
+    "eager_linearize_rule": first_call(
+        lambda v: jxp.linearize(lambda w: jnp.sum(f(w)), v)[0], x),
 }
 print("COUNTS" + json.dumps(result))
 """
@@ -122,3 +126,7 @@ def test_first_call_prints_and_parses_once_on_every_path():
     # parsed and parses only the functions the rule's trace added.
     assert counts["symbolic_zero_rule"] == dict(
         ONCE, compiler_parses=2), counts["symbolic_zero_rule"]
+    # So does eager linearize's split, which prints its three programs.
+    assert counts["eager_linearize_rule"] == dict(
+        ONCE, compiler_parses=2, compiler_prints=3), counts[
+            "eager_linearize_rule"]

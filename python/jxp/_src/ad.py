@@ -838,10 +838,7 @@ class _SplitJvp:
                            lambda ts: (ts, {}), sources=primal_values,
                            evaluator=_concrete_value)
         # The compiler splits the JVP and derives the three programs.
-        parts = compiler.compile_traced(
-            traced, compiler.OPTIMIZE,
-            run=lambda text, optimize: compiler.split_linear(
-                text, optimize, n, len(t_avals)))
+        parts = compiler.split_linear(traced, n, len(t_avals))
         self.linear_results = list(parts["linear_results"])
         self.primal = compiler.executable(compiler.Program(parts["primal"]))
         self._linear_text = parts["linear"]

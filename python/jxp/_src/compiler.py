@@ -58,11 +58,6 @@ COMPILE = "jxp-compile"
 _ERROR_CLASSES = {"not-implemented": NotImplementedError, "type": TypeError,
                   "value": ValueError}
 
-# Rounds of tracing rules the compiler asks for (custom_jvp with symbolic
-# zeros) before giving up: each round traces at least one new rule.
-MAX_RULE_ROUNDS = 32
-
-
 def compile_error(err):
     """The exception for a failed compile (`_jxp.CompileError` with its
     structured `errors`): JAX's class for the first error whose kind has
@@ -77,16 +72,6 @@ def compile_error(err):
         if cls is not None:
             return cls(message)
     return errors.CompileError(message)
-
-
-def missing_rules(err):
-    """The rules a failed compile asks the tracer for: (callee, zeros)."""
-    out = []
-    for kind, _, _, _, _, data in getattr(err, "errors", ()):
-        if kind == "missing-rule":
-            callee, pattern = data.split(" ")
-            out.append((callee, tuple(c == "1" for c in pattern)))
-    return out
 
 
 def run_pipeline(text, pipeline, generic=True, debug_info=True):
@@ -129,35 +114,21 @@ def _rule_tracer(traced):
 
 
 def compile_traced(traced, pipeline, generic=True, debug_info=True,
-                   run=None, planner=None):
+                   planner=None):
     """Compiles a traced module with `pipeline` into a Program: one
     print here, one compile in C++, which traces the custom rules it asks
     for through `_rule_tracer`. `planner`: a pxla.SpmdPlanner, asked by
-    the compiler where the program runs. `run(text, pipeline)` instead
-    (eager linearize's split) is called again for each round of rules."""
-    if run is None:
-        # The compiler rewrites the entry as the trace is called: closed-
-        # over arrays first, donated inputs aliased to outputs.
-        num_captured = len(traced.captured) if traced.captured_first else 0
-        tracer = _rule_tracer(traced) if traced.rules else None
-        try:
-            return Program(_jxp.compile(
-                traced.text(), pipeline, num_captured, traced.aliases or [],
-                debug_info, generic, planner, tracer))
-        except _jxp.CompileError as e:
-            raise compile_error(e) from None
-    for _ in range(MAX_RULE_ROUNDS):
-        try:
-            return run(traced.text(), pipeline)
-        except _jxp.CompileError as e:
-            requests = missing_rules(e)
-            if not requests or traced.rules is None:
-                raise compile_error(e) from None
-        for callee, zeros in dict.fromkeys(requests):  # once per pattern
-            _registered_rule(traced, callee)(zeros)
-    raise errors.CompileError(
-        f"custom rules still missing after {MAX_RULE_ROUNDS} rounds of "
-        f"tracing them")
+    the compiler where the program runs."""
+    # The compiler rewrites the entry as the trace is called: closed-over
+    # arrays first, donated inputs aliased to outputs.
+    num_captured = len(traced.captured) if traced.captured_first else 0
+    tracer = _rule_tracer(traced) if traced.rules else None
+    try:
+        return Program(_jxp.compile(
+            traced.text(), pipeline, num_captured, traced.aliases or [],
+            debug_info, generic, planner, tracer))
+    except _jxp.CompileError as e:
+        raise compile_error(e) from None
 
 
 def compile_text(text, pipeline, debug_info=True, planner=None):
@@ -219,11 +190,18 @@ def clear_caches():
     _executables.clear()
 
 
-def split_linear(text, optimize, num_primals, num_tangents):
-    """The compiler's split of a JVP module (eager linearize's): the
-    primal, linear and transposed programs' facts; `_jxp.CompileError`
-    (rule requests included) for compile_traced's `run`."""
-    return _jxp.split_linear(text, optimize, num_primals, num_tangents)
+def split_linear(traced, num_primals, num_tangents):
+    """The compiler's split of a traced JVP (eager linearize's), optimized
+    with OPTIMIZE: a dict of the primal, linear and transposed programs'
+    facts (the last two may be the CompileError of a program that cannot
+    be derived), linear_results and num_residuals. One print here, one
+    parse in C++, which traces the custom rules it asks for."""
+    tracer = _rule_tracer(traced) if traced.rules else None
+    try:
+        return _jxp.split_linear(traced.text(), OPTIMIZE, num_primals,
+                                 num_tangents, tracer)
+    except _jxp.CompileError as e:
+        raise compile_error(e) from None
 
 
 # ---------------------------------------------------------------------------
