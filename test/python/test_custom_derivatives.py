@@ -1390,3 +1390,19 @@ def test_custom_rule_functions_traced_once(kind):
     # custom_jvp: f traced once as the primal, once inside the rule (JAX
     # calls it there too); custom_vjp: f and fwd (which calls f) once each.
     assert calls == {"f": 2, "rule": 1}
+
+
+def test_calling_without_a_rule_raises_like_jax():
+    """A custom_jvp without defjvp, or a custom_vjp without defvjp, is an
+    AttributeError naming the function and the missing def, as in JAX."""
+    def double(x):
+        return x * 2
+    for make in ("custom_jvp", "custom_vjp"):
+        for lib in (jax, jxp):
+            with pytest.raises(AttributeError) as e:
+                getattr(lib, make)(double)(1.0)
+            if lib is jax:
+                want = str(e.value)
+            else:
+                assert str(e.value) == want
+                assert "double" in want and f"def{make[-3:]}" in want

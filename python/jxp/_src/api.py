@@ -563,20 +563,17 @@ class Lowered:
         option names to values, as JAX's) add to the jit's own; a program
         compiled with options of its own is not kept in the jit's cache."""
         compiled = self._compiled
-        if compiler_options:
-            options = {**self._compiler_options, **compiler_options}
-            compiled = Compiled(self.traced, compiler.COMPILE,
-                                in_shardings=self._in_shardings,
-                                placed=self._placed_program(),
-                                compiler_options=options)
-        elif compiled is None:
-            compiled = Compiled(self.traced, compiler.COMPILE,
-                                in_shardings=self._in_shardings,
-                                placed=self._placed_program(),
-                                compiler_options=self._compiler_options)
-            if self._cache is not None:
-                self._cache.put(self._key, compiled)
-            self._compiled = compiled
+        if compiler_options or compiled is None:
+            compiled = Compiled(
+                self.traced, compiler.COMPILE,
+                in_shardings=self._in_shardings,
+                placed=self._placed_program(),
+                compiler_options={**self._compiler_options,
+                                  **(compiler_options or {})})
+            if not compiler_options:
+                if self._cache is not None:
+                    self._cache.put(self._key, compiled)
+                self._compiled = compiled
         public = copy.copy(compiled)  # in_tree is the public call's
         public.in_tree = self.in_tree
         return public

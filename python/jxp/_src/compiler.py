@@ -408,12 +408,13 @@ def _compile_options(devices=None, overrides=None):
     which win over XLA_FLAGS) if given."""
     global _compile_opts
     if overrides:
-        key = (tuple(d.id for d in devices or (xla_bridge.default_device(),)),
-               tuple(sorted(overrides.items())))
+        devices = devices or (xla_bridge.default_device(),)
+        items = tuple(sorted(overrides.items()))
+        key = (tuple(d.id for d in devices), items)
         opts = _overridden_options.get(key)
         if opts is None:
-            opts = _make_options(devices or (xla_bridge.default_device(),))
-            opts.env_option_overrides = list(key[1])
+            opts = _make_options(devices)
+            opts.env_option_overrides = list(items)
             _overridden_options.put(key, opts)
         return opts
     if devices is None or (len(devices) == 1 and

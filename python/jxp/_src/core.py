@@ -529,6 +529,11 @@ def concrete_value(tracer):
     return None if evaluate is None else evaluate(tracer)
 
 
+def _no_impl(prim, args, params):
+    raise NotImplementedError(f"primitive {prim.name} has no eager "
+                              f"implementation")
+
+
 class Primitive:
     """A named operation with a shape rule and an IR rule.
 
@@ -546,7 +551,7 @@ class Primitive:
         self.abstract_eval = abstract_eval
         self.lower = lower
         self.multiple_results = multiple_results
-        self.impl = impl
+        self.impl = impl or _no_impl
 
     def __repr__(self):
         return self.name
@@ -557,9 +562,6 @@ class Primitive:
             for a in args:
                 if isinstance(a, Tracer):
                     raise errors.UnexpectedTracerError(a)
-            if self.impl is None:
-                raise NotImplementedError(
-                    f"primitive {self.name} has no eager implementation")
             return self.impl(self, args, params)
         frame = frames[-1]
         avals, values = [], []

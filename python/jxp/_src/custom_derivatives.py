@@ -102,10 +102,21 @@ class _CustomRuleFunction:
     """What custom_jvp and custom_vjp share: argument resolution, method
     binding, and eager calls as cached jit programs."""
 
+    # "jvp" or "vjp", and the attribute holding the (first) rule, which
+    # must be defined before a call.
+    _kind = _rule_attr = None
+
     def __init__(self, fun, nondiff_argnums=()):
         functools.update_wrapper(self, fun)
         self.fun = fun
         self.nondiff_argnums = tuple(nondiff_argnums)
+
+    def _check_rules(self):
+        if getattr(self, self._rule_attr) is None:
+            kind = self._kind
+            raise AttributeError(
+                f"No {kind.upper()} defined for custom_{kind} function "
+                f"{_name(self.fun)} using def{kind}.")
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -139,6 +150,8 @@ class _CustomRuleFunction:
 class custom_jvp(_CustomRuleFunction):
     """A function with a custom JVP rule, as jax.custom_jvp."""
 
+    _kind, _rule_attr = "jvp", "jvp"
+
     def __init__(self, fun, nondiff_argnums=()):
         super().__init__(fun, nondiff_argnums)
         self.jvp = None
@@ -166,12 +179,6 @@ class custom_jvp(_CustomRuleFunction):
                     lambda a: _zeros(abstractify(a)), ans)
             return ans, out
         self.defjvp(jvp)
-
-    def _check_rules(self):
-        if self.jvp is None:
-            raise AttributeError(
-                f"No JVP defined for custom_jvp function {_name(self.fun)} "
-                f"using defjvp.")
 
     def _call_traced(self, args):
         name = _name(self.fun)
@@ -346,18 +353,14 @@ def _bwd_cotangent(path, primal, ct):
 class custom_vjp(_CustomRuleFunction):
     """A function with a custom VJP rule, as jax.custom_vjp."""
 
+    _kind, _rule_attr = "vjp", "fwd"
+
     def __init__(self, fun, nondiff_argnums=()):
         super().__init__(fun, nondiff_argnums)
         self.fwd = self.bwd = None
 
     def defvjp(self, fwd, bwd, symbolic_zeros=False, optimize_remat=False):
         self.fwd, self.bwd = fwd, bwd
-
-    def _check_rules(self):
-        if self.fwd is None:
-            raise AttributeError(
-                f"No VJP defined for custom_vjp function {_name(self.fun)} "
-                f"using defvjp.")
 
     def _call_traced(self, args):
         name = _name(self.fun)
